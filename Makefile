@@ -1,0 +1,93 @@
+# Saavedra build.  make [ARCH=native|bmi2|popcnt|portable] [EXE=name] [CC=gcc]
+#   make           optimised engine ./saavedra (ARCH=native by default)
+#   make debug     ASan + UBSan build (-O1 -g)
+#   make test      unit and protocol tests; the last line is "N passed, N failed"
+#   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
+#   make perft-full  every perft count to the deepest depth listed (long)
+
+EXE     ?= saavedra
+ARCH    ?= native
+CC      ?= gcc
+PREFIX  ?= /usr/local
+WERROR  ?=
+
+ifeq ($(CC),cc)
+CC = gcc
+endif
+
+CSTD     = -std=gnu11
+WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
+OPT      = -O3 -fno-plt -DNDEBUG
+LDLIBS   = -lpthread -lm
+
+ifeq ($(ARCH),native)
+  ARCHFLAGS = -march=native
+else ifeq ($(ARCH),bmi2)
+  ARCHFLAGS = -march=haswell -DUSE_PEXT
+else ifeq ($(ARCH),popcnt)
+  ARCHFLAGS = -march=x86-64 -mpopcnt -msse4.2
+else ifeq ($(ARCH),portable)
+  ARCHFLAGS = -march=x86-64 -mtune=generic
+else
+  $(error unknown ARCH=$(ARCH): use native, bmi2, popcnt or portable)
+endif
+
+CFLAGS  ?= $(OPT)
+ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
+
+SRC      = $(wildcard src/*.c)
+LIB_SRC  = $(filter-out src/main.c,$(SRC))
+TEST_SRC = $(wildcard tests/*.c)
+
+BUILD   ?= build/$(ARCH)
+OBJ      = $(SRC:src/%.c=$(BUILD)/%.o)
+LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
+TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
+
+.PHONY: all debug test clean install bench bench-perft perft-full tsan
+
+all: $(EXE)
+
+$(EXE): $(OBJ)
+	$(CC) $(ALLFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+$(BUILD)/%.o: src/%.c | $(BUILD)
+	$(CC) $(ALLFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c | $(BUILD)/tests
+	$(CC) $(ALLFLAGS) -Isrc -c -o $@ $<
+
+$(BUILD) $(BUILD)/tests:
+	mkdir -p $@
+
+$(BUILD)/unit-tests: $(LIB_OBJ) $(TEST_OBJ)
+	$(CC) $(ALLFLAGS) -o $@ $^ $(LDLIBS)
+
+debug:
+	$(MAKE) BUILD=build/debug EXE=$(EXE)-debug CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined" \
+	    LDLIBS="$(LDLIBS) -fsanitize=address,undefined"
+
+tsan:
+	$(MAKE) BUILD=build/tsan EXE=$(EXE)-tsan CFLAGS="-O1 -g -fsanitize=thread" LDLIBS="$(LDLIBS) -fsanitize=thread"
+
+test: $(EXE) $(BUILD)/unit-tests
+	@bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests
+
+perft-full: $(BUILD)/unit-tests
+	$(BUILD)/unit-tests --perft-full
+
+bench: $(EXE)
+	./$(EXE) bench
+
+bench-perft: $(EXE)
+	bash tools/bench-perft.sh ./$(EXE)
+
+install: $(EXE)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/$(EXE)
+	if [ -f engine.rc ]; then install -m 644 engine.rc $(DESTDIR)$(PREFIX)/bin/engine.rc; fi
+
+clean:
+	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan
+
+-include $(OBJ:.o=.d) $(TEST_OBJ:.o=.d)
