@@ -1,0 +1,189 @@
+/* engine.rc reader and lookup (see rcfile.h). */
+#include "rcfile.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RC_LINE_MAX 1024
+
+static void warn(const RcSink *sink, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void warn(const RcSink *sink, const char *fmt, ...)
+{
+    char msg[RC_LINE_MAX + 256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (sink && sink->warn)
+        sink->warn(sink->warn_ctx, msg);
+    else
+        fprintf(stderr, "%s\n", msg);
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* Cuts a trailing comment: '#' at the start or after whitespace, outside double quotes. */
+static void strip_comment(char *s)
+{
+    bool quoted = false;
+    for (char *p = s; *p; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (*p == '#' && !quoted && (p == s || isspace((unsigned char)p[-1]))) {
+            *p = '\0';
+            return;
+        }
+    }
+}
+
+bool rc_key_equal(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ' || *a == '_' || *a == '-')
+            a++;
+        while (*b == ' ' || *b == '_' || *b == '-')
+            b++;
+        if (!*a || !*b)
+            return !*a && !*b;
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return false;
+        a++, b++;
+    }
+}
+
+/* Parses one line; returns 0 for nothing to do, 1 when applied, -1 after a warning. */
+static int parse_line(char *line, const char *name, int lineno, const RcSink *sink)
+{
+    strip_comment(line);
+    char *s = trim(line);
+    if (!*s)
+        return 0;
+    char *eq = strchr(s, '=');
+    if (!eq) {
+        warn(sink, "warning: %s:%d: expected 'key = value', skipped: %s", name, lineno, s);
+        return -1;
+    }
+    *eq = '\0';
+    char *key = trim(s);
+    char *value = trim(eq + 1);
+    if (!*key) {
+        warn(sink, "warning: %s:%d: missing key before '=', skipped", name, lineno);
+        return -1;
+    }
+    size_t n = strlen(value);
+    if (n >= 2 && value[0] == '"' && value[n - 1] == '"') {
+        value[n - 1] = '\0';
+        value++;
+    } else if (strchr(value, '"')) {
+        warn(sink, "warning: %s:%d: unbalanced quote in value of '%s', skipped", name, lineno, key);
+        return -1;
+    }
+    char err[256] = "rejected";
+    if (!sink || !sink->apply || !sink->apply(sink->apply_ctx, key, value, err, sizeof err)) {
+        warn(sink, "warning: %s:%d: %s, skipped", name, lineno, err);
+        return -1;
+    }
+    return 1;
+}
+
+RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink)
+{
+    RcResult r = {0, 0};
+    char line[RC_LINE_MAX];
+    int lineno = 0;
+    while (fgets(line, sizeof line, in)) {
+        lineno++;
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(in)) {
+            int c;
+            while ((c = fgetc(in)) != EOF && c != '\n')
+                ;
+            warn(sink, "warning: %s:%d: line longer than %d characters, skipped",
+                 name, lineno, RC_LINE_MAX - 2);
+            r.warnings++;
+            continue;
+        }
+        int res = parse_line(line, name, lineno, sink);
+        if (res > 0)
+            r.applied++;
+        else if (res < 0)
+            r.warnings++;
+    }
+    return r;
+}
+
+bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        warn(sink, "warning: cannot open rc file %s", path);
+        if (result)
+            *result = (RcResult){0, 1};
+        return false;
+    }
+    RcResult r = rcfile_read_stream(f, path, sink);
+    fclose(f);
+    if (result)
+        *result = r;
+    return true;
+}
+
+bool executable_dir(char *out, size_t out_size)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return false;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    if ((size_t)(slash - buf) + 1 > out_size)
+        return false;
+    strcpy(out, buf[0] ? buf : "/");
+    return true;
+}
+
+static bool readable(const char *path)
+{
+    return access(path, R_OK) == 0;
+}
+
+static bool try_path(char *out, size_t out_size, const char *dir, const char *rest)
+{
+    int n = snprintf(out, out_size, "%s/%s", dir, rest);
+    return n > 0 && (size_t)n < out_size && readable(out);
+}
+
+bool rcfile_locate(const char *explicit_path, char *out, size_t out_size)
+{
+    if (explicit_path) {
+        if (strlen(explicit_path) >= out_size || !readable(explicit_path))
+            return false;
+        strcpy(out, explicit_path);
+        return true;
+    }
+    char dir[4096];
+    if (executable_dir(dir, sizeof dir) && try_path(out, out_size, dir, "engine.rc"))
+        return true;
+    const char *xdg = getenv("XDG_CONFIG_HOME");
+    if (xdg && *xdg && try_path(out, out_size, xdg, "saavedra/engine.rc"))
+        return true;
+    const char *home = getenv("HOME");
+    if (home && *home && try_path(out, out_size, home, ".config/saavedra/engine.rc"))
+        return true;
+    return false;
+}

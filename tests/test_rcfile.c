@@ -1,0 +1,112 @@
+/* engine.rc parser: comments, quoting, bad lines warned with their line numbers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rcfile.h"
+#include "test.h"
+
+typedef struct {
+    char keys[8][64];
+    char values[8][128];
+    int count;
+    char warnings[8][512];
+    int warn_count;
+} RcCapture;
+
+static bool capture_apply(void *ctx, const char *key, const char *value, char *err, size_t err_size)
+{
+    RcCapture *c = ctx;
+    if (rc_key_equal(key, "unknown")) {
+        snprintf(err, err_size, "unknown option '%s'", key);
+        return false;
+    }
+    if (c->count < 8) {
+        snprintf(c->keys[c->count], sizeof c->keys[0], "%s", key);
+        snprintf(c->values[c->count], sizeof c->values[0], "%s", value);
+        c->count++;
+    }
+    return true;
+}
+
+static void capture_warn(void *ctx, const char *msg)
+{
+    RcCapture *c = ctx;
+    if (c->warn_count < 8)
+        snprintf(c->warnings[c->warn_count++], sizeof c->warnings[0], "%s", msg);
+}
+
+static RcResult parse_text(const char *text, RcCapture *c)
+{
+    memset(c, 0, sizeof *c);
+    RcSink sink = {capture_apply, c, capture_warn, c};
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    RcResult r = rcfile_read_stream(f, "test.rc", &sink);
+    fclose(f);
+    return r;
+}
+
+TEST(rcfile_parses_keys_values_and_comments)
+{
+    RcCapture c;
+    RcResult r = parse_text("# a comment\n"
+                            "\n"
+                            "hash = 256   # trailing comment\n"
+                            "  Move Overhead=100\r\n"
+                            "book file = \"my book#1.bin\"\n"
+                            "syzygy_path = /tb/a:/tb/b\n", &c);
+    CHECK_EQ(r.applied, 4);
+    CHECK_EQ(r.warnings, 0);
+    if (!CHECK_EQ(c.count, 4))
+        return;
+    CHECK_STR_EQ(c.keys[0], "hash");
+    CHECK_STR_EQ(c.values[0], "256");
+    CHECK_STR_EQ(c.keys[1], "Move Overhead");
+    CHECK_STR_EQ(c.values[1], "100");
+    CHECK_STR_EQ(c.keys[2], "book file");
+    CHECK_STR_EQ(c.values[2], "my book#1.bin");
+    CHECK_STR_EQ(c.values[3], "/tb/a:/tb/b");
+}
+
+TEST(rcfile_bad_lines_warned_with_line_number)
+{
+    RcCapture c;
+    RcResult r = parse_text("hash = 16\n"
+                            "this line has no equals sign\n"
+                            "= 5\n"
+                            "unknown = 3\n"
+                            "threads = 2\n", &c);
+    CHECK_EQ(r.applied, 2);
+    CHECK_EQ(r.warnings, 3);
+    if (!CHECK_EQ(c.warn_count, 3))
+        return;
+    CHECK_MSG(strstr(c.warnings[0], "test.rc:2:") != NULL, "warning was: %s", c.warnings[0]);
+    CHECK_MSG(strstr(c.warnings[1], "test.rc:3:") != NULL, "warning was: %s", c.warnings[1]);
+    CHECK_MSG(strstr(c.warnings[2], "test.rc:4:") != NULL, "warning was: %s", c.warnings[2]);
+    CHECK_MSG(strstr(c.warnings[2], "unknown option") != NULL, "warning was: %s", c.warnings[2]);
+    CHECK_STR_EQ(c.keys[1], "threads");
+}
+
+TEST(rcfile_key_matching_is_loose)
+{
+    CHECK(rc_key_equal("move_overhead", "Move Overhead"));
+    CHECK(rc_key_equal("SyzygyPath", "syzygy-path"));
+    CHECK(!rc_key_equal("hash", "hashx"));
+    CHECK(!rc_key_equal("threads", "thread"));
+}
+
+TEST(rcfile_locate_explicit_path)
+{
+    char out[512];
+    CHECK(!rcfile_locate("/nonexistent/dir/engine.rc", out, sizeof out));
+    char path[256] = "/tmp/saavedra-rc-XXXXXX";
+    int fd = mkstemp(path);
+    if (!CHECK(fd >= 0))
+        return;
+    FILE *f = fdopen(fd, "w");
+    fputs("hash = 1\n", f);
+    fclose(f);
+    CHECK(rcfile_locate(path, out, sizeof out));
+    CHECK_STR_EQ(out, path);
+    remove(path);
+}
