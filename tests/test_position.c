@@ -60,6 +60,26 @@ static Bitboard pinned_from_scratch(const Position *pos)
     return result;
 }
 
+/* After a double push, whether some en-passant capture is legal, decided by playing each
+ * candidate and looking at the mover's king (independent of the position's ep code). */
+static bool ep_capture_possible(Position *pos)
+{
+    Move last = pos_state(pos)->move;
+    if (last == MOVE_NONE || move_flags(last) != FLAG_DOUBLE_PUSH)
+        return false;
+    Color us = pos->side;
+    Square to = move_to(last), ep = to + pawn_push(us);
+    Bitboard capturers = (shift_east(square_bb(to)) | shift_west(square_bb(to))) & pieces_cp(pos, us, PAWN);
+    bool legal = false;
+    while (capturers) {
+        Move m = move_create(pop_lsb(&capturers), ep, FLAG_EP);
+        make_move(pos, m);
+        legal |= !(attackers_to(pos, king_square(pos, us), pieces(pos)) & pos->by_color[!us]);
+        unmake_move(pos, m);
+    }
+    return legal;
+}
+
 typedef struct {
     uint64_t nodes;
     bool reparse; /* also compare with a fresh parse of the node's FEN (slower) */
@@ -83,6 +103,8 @@ static void check_node(Position *pos, WalkStats *ws)
             found |= move_is_ep(list.moves[i]) && move_to(list.moves[i]) == st->ep_square;
         ok = ok && found;
     }
+    if (pos->st_index > 0)
+        ok = ok && (st->ep_square != NO_SQUARE) == ep_capture_possible(pos);
     if (!ok) {
         position_to_fen(pos, fen);
         CHECK_MSG(false, "keys/checkers/pins/ep differ from recomputation after %s", fen);
