@@ -12,7 +12,12 @@ static int cmd_perft(int argc, char **argv)
         fprintf(stderr, "usage: saavedra perft DEPTH [FEN]\n");
         return 1;
     }
-    int depth = atoi(argv[0]);
+    char *depth_end;
+    long depth = strtol(argv[0], &depth_end, 10);
+    if (depth_end == argv[0] || *depth_end || depth < 1 || depth > 30) {
+        fprintf(stderr, "error: bad perft depth '%s' (want 1..30)\n", argv[0]);
+        return 1;
+    }
     char fen[256] = START_FEN, err[160];
     if (argc > 1) {
         fen[0] = '\0';
@@ -26,7 +31,7 @@ static int cmd_perft(int argc, char **argv)
         fprintf(stderr, "error: bad FEN: %s\n", err);
         return 1;
     }
-    perft_divide(&pos, depth, stdout);
+    perft_divide(&pos, (int)depth, stdout);
     return 0;
 }
 
