@@ -3,8 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
+#include "codec_cmd.h"
+#include "console.h"
+#include "engine.h"
+#include "evaluate.h"
 #include "perft.h"
 #include "position.h"
+#include "search.h"
 
 static int cmd_perft(int argc, char **argv)
 {
@@ -40,5 +46,22 @@ int main(int argc, char **argv)
     position_init();
     if (argc > 1 && !strcmp(argv[1], "perft"))
         return cmd_perft(argc - 2, argv + 2);
-    return 0;
+    if (argc > 1 && !strcmp(argv[1], "codec"))
+        return cmd_codec(argc - 2, argv + 2);
+    eval_init();
+    search_init();
+    if (argc > 1 && !strcmp(argv[1], "bench"))
+        return bench_main(argc - 2, argv + 2, stdout);
+    if (argc > 1) {
+        fprintf(stderr, "error: unknown subcommand '%s' (try: perft, bench, or none for the protocol loop)\n", argv[1]);
+        return 1;
+    }
+    Engine *engine = engine_new();
+    if (!engine) {
+        fprintf(stderr, "error: out of memory\n");
+        return 1;
+    }
+    int status = console_loop(engine, stdin, stdout);
+    engine_free(engine);
+    return status;
 }

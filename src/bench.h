@@ -1,0 +1,19 @@
+/* The search benchmark: a fixed set of positions searched to a fixed depth with a fresh
+ * hash table and histories each, so the node count is a signature of the search and
+ * evaluation (single-threaded it is deterministic). Ends with the lines
+ * "Nodes searched: N", "Nodes/second: N" and "N nodes M nps" (OpenBench's form). */
+#ifndef SAAVEDRA_BENCH_H
+#define SAAVEDRA_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define BENCH_DEFAULT_DEPTH 11
+#define BENCH_DEFAULT_HASH_MB 16
+
+/* Returns the total node count, or 0 after printing an error. */
+uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out);
+/* `bench [depth [threads [hashMB]]]` arguments (argv excludes "bench"); exit status. */
+int bench_main(int argc, char **argv, FILE *out);
+
+#endif

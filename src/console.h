@@ -1,0 +1,18 @@
+/* The first reader of standard input: serves console commands (d, eval, perft, bench,
+ * help) and hands the stream to a protocol loop when a protocol's command arrives
+ * (`uci` or any other UCI command; `xboard` once that protocol exists). */
+#ifndef SAAVEDRA_CONSOLE_H
+#define SAAVEDRA_CONSOLE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine.h"
+
+int console_loop(Engine *e, FILE *in, FILE *out);
+
+/* Handles a console command shared by every protocol loop; returns false when line is
+ * not one (the caller then treats it as its own). Output goes to out as plain text. */
+bool console_command(Engine *e, const char *line, FILE *out);
+
+#endif

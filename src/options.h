@@ -1,0 +1,68 @@
+/* Engine options, independent of the protocol that shows them: UCI prints them as
+ * `option name ...`, xboard as `feature option="..."`, engine.rc sets them by name.
+ * Each value remembers where it came from; a lower-priority source (engine.rc) never
+ * overrides a value a higher one (the GUI) has set. */
+#ifndef SAAVEDRA_OPTIONS_H
+#define SAAVEDRA_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { OPT_SPIN, OPT_CHECK, OPT_STRING, OPT_BUTTON, OPT_COMBO } OptionType;
+
+/* Priority of the setter: a set from a lower source is ignored once a higher one set it. */
+typedef enum { OPT_SOURCE_DEFAULT, OPT_SOURCE_RC, OPT_SOURCE_GUI } OptionSource;
+
+#define OPTION_NAME_MAX 40
+#define OPTION_STRING_MAX 256
+#define OPTIONS_MAX 48
+
+typedef struct Option Option;
+/* Called after the value changed (and for buttons when pressed). Returns false, with a
+ * message in err, to reject the new value; the previous value is then restored. */
+typedef bool (*OptionHook)(void *ctx, const Option *opt, char *err, size_t err_size);
+
+struct Option {
+    char name[OPTION_NAME_MAX];
+    OptionType type;
+    int64_t min, max, default_int;
+    char default_str[OPTION_STRING_MAX];
+    const char *combo_values; /* "a|b|c" for combos */
+    int64_t value;            /* spin, check */
+    char str[OPTION_STRING_MAX]; /* string, combo */
+    OptionSource source;
+    OptionHook hook;
+    void *ctx;
+};
+
+typedef struct {
+    Option items[OPTIONS_MAX];
+    int count;
+} Options;
+
+void options_init(Options *opts);
+Option *option_add_spin(Options *opts, const char *name, int64_t def, int64_t min, int64_t max,
+                        OptionHook hook, void *ctx);
+Option *option_add_check(Options *opts, const char *name, bool def, OptionHook hook, void *ctx);
+Option *option_add_string(Options *opts, const char *name, const char *def, OptionHook hook, void *ctx);
+Option *option_add_button(Options *opts, const char *name, OptionHook hook, void *ctx);
+Option *option_add_combo(Options *opts, const char *name, const char *def, const char *values,
+                         OptionHook hook, void *ctx);
+
+/* Case-insensitive lookup; NULL when absent. */
+Option *options_find(Options *opts, const char *name);
+const Option *options_find_const(const Options *opts, const char *name);
+
+/* Parses and sets a value (a button ignores the value). Returns false with a one-line
+ * message for an unknown name or a bad value; a set from a lower-priority source than the
+ * current one is ignored and returns true. */
+bool options_set(Options *opts, const char *name, const char *value, OptionSource source,
+                 char *err, size_t err_size);
+
+/* Convenience getters (0 / false / "" when absent). */
+int64_t options_int(const Options *opts, const char *name);
+bool options_bool(const Options *opts, const char *name);
+const char *options_str(const Options *opts, const char *name);
+
+#endif

@@ -1,0 +1,101 @@
+/* Strength limitation and contempt: see strength.h. */
+#include "strength.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+bool opponent_parse(const char *text, OpponentInfo *out)
+{
+    memset(out, 0, sizeof *out);
+    char title[16], rating[16], kind[16];
+    if (!text || sscanf(text, "%15s %15s %15s", title, rating, kind) != 3)
+        return false;
+    static const char *const titles[] = { "GM", "IM", "FM", "WGM", "WIM", "WFM", "CM", "WCM", "none" };
+    bool title_ok = false;
+    for (size_t i = 0; i < sizeof titles / sizeof *titles; i++)
+        if (!strcasecmp(title, titles[i]))
+            title_ok = true;
+    if (!title_ok)
+        return false;
+    int r = 0;
+    if (strcasecmp(rating, "none")) {
+        char *end;
+        long v = strtol(rating, &end, 10);
+        if (*end || v < 0 || v > 4000)
+            return false;
+        r = (int)v;
+    }
+    if (strcasecmp(kind, "computer") && strcasecmp(kind, "human"))
+        return false;
+    out->known = true;
+    out->rating = r;
+    out->computer = !strcasecmp(kind, "computer");
+    if (strcasecmp(title, "none"))
+        snprintf(out->title, sizeof out->title, "%s", title);
+    return true;
+}
+
+int contempt_for_opponent(int base_contempt, int own_rating, const OpponentInfo *opp)
+{
+    if (!opp || !opp->known || opp->rating <= 0)
+        return base_contempt;
+    if (own_rating <= 0)
+        own_rating = STRENGTH_NOMINAL_RATING;
+    /* 1 cp per 10 rating points of advantage, at most half a pawn either way; half of
+     * that against engines, whose ratings come from a different pool. */
+    int diff = own_rating - opp->rating;
+    int adjust = diff / 10;
+    if (adjust > 50)
+        adjust = 50;
+    if (adjust < -50)
+        adjust = -50;
+    if (opp->computer)
+        adjust /= 2;
+    return base_contempt + adjust;
+}
+
+static int clamp_elo(int elo)
+{
+    return elo < STRENGTH_MIN_ELO ? STRENGTH_MIN_ELO : elo > STRENGTH_MAX_ELO ? STRENGTH_MAX_ELO : elo;
+}
+
+uint64_t strength_node_limit(int elo)
+{
+    /* Doubling the nodes is worth very roughly 100 Elo at these tiny searches. */
+    double nodes = 64.0 * pow(2.0, (clamp_elo(elo) - STRENGTH_MIN_ELO) / 150.0);
+    return (uint64_t)nodes;
+}
+
+int strength_candidate_lines(int elo)
+{
+    return clamp_elo(elo) >= 2600 ? 1 : 4;
+}
+
+static uint64_t next_random(uint64_t *s)
+{
+    *s += 0x9E3779B97F4A7C15ULL;
+    uint64_t z = *s;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int strength_pick(const int *scores, int count, int elo, uint64_t *rng)
+{
+    /* Noise from 250 cp at the bottom of the range down to nothing at 2600. */
+    int noise = (2600 - clamp_elo(elo)) * 250 / (2600 - STRENGTH_MIN_ELO);
+    if (noise <= 0 || count <= 1)
+        return 0;
+    int best = 0, best_value = -(1 << 30);
+    for (int i = 0; i < count; i++) {
+        int value = scores[i] + (int)(next_random(rng) % (uint64_t)(noise + 1));
+        if (value > best_value) {
+            best_value = value;
+            best = i;
+        }
+    }
+    return best;
+}
