@@ -1,6 +1,6 @@
 # Saavedra build.  make [ARCH=native|bmi2|popcnt|portable] [EXE=name] [CC=gcc]
 #   make           optimised engine ./saavedra (ARCH=native by default)
-#   make debug     ASan + UBSan build (-O1 -g)
+#   make debug     ASan + UBSan build (-O1 -g);  make test-debug  the tests on it
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make perft-full  every perft count to the deepest depth listed (long)
@@ -44,7 +44,7 @@ OBJ      = $(SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: all debug test clean install bench bench-perft perft-full tsan
+.PHONY: all debug test test-debug clean install bench bench-perft perft-full tsan
 
 all: $(EXE)
 
@@ -66,6 +66,11 @@ $(BUILD)/unit-tests: $(LIB_OBJ) $(TEST_OBJ)
 debug:
 	$(MAKE) BUILD=build/debug EXE=$(EXE)-debug CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined" \
 	    LDLIBS="$(LDLIBS) -fsanitize=address,undefined"
+
+# The whole test suite on the sanitizer build (perft depths are cut down automatically).
+test-debug:
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(MAKE) BUILD=build/debug EXE=$(EXE)-debug CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined" \
+	    LDLIBS="$(LDLIBS) -fsanitize=address,undefined" test
 
 tsan:
 	$(MAKE) BUILD=build/tsan EXE=$(EXE)-tsan CFLAGS="-O1 -g -fsanitize=thread" LDLIBS="$(LDLIBS) -fsanitize=thread"

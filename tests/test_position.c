@@ -11,11 +11,7 @@
 
 #define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define WALK_DEPTH 3
-#else
 #define WALK_DEPTH 4
-#endif
 
 /* Position fields that make/unmake touch, in a form memcmp can compare. */
 typedef struct {
