@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "epdtest.h"
 #include "evaluate.h"
 #include "perft.h"
 #include "uci.h"
@@ -27,6 +28,8 @@ static void print_help(FILE *out)
           "  eval                evaluation breakdown of the current position\n"
           "  perft N             move-path count to depth N, per root move\n"
           "  bench [depth [threads [hashMB]]]  search benchmark (node count signature)\n"
+          "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
+          "                      run an EPD test suite (Arasan's options)\n"
           "  help                this text\n"
           "  quit                leave\n"
           "Positions are set with the UCI command: position startpos|fen <FEN> [moves ...]\n",
@@ -77,6 +80,8 @@ bool console_command(Engine *e, const char *line, FILE *out)
             argc++;
         }
         bench_main(argc, argv, out);
+    } else if (!strcmp(cmd, "test")) {
+        epdtest_command(e, line, out);
     } else if (!strcmp(cmd, "help")) {
         print_help(out);
     } else

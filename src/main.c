@@ -4,9 +4,12 @@
 #include <string.h>
 
 #include "bench.h"
+#include "cmdline.h"
 #include "codec_cmd.h"
+#include "config.h"
 #include "console.h"
 #include "engine.h"
+#include "epdtest.h"
 #include "evaluate.h"
 #include "perft.h"
 #include "position.h"
@@ -41,9 +44,47 @@ static int cmd_perft(int argc, char **argv)
     return 0;
 }
 
+/* `eval [FEN]`: static evaluation breakdown of the position (start position by default). */
+static int cmd_eval(int argc, char **argv)
+{
+    char fen[256] = START_FEN, err[160];
+    if (argc > 0) {
+        fen[0] = '\0';
+        for (int i = 0; i < argc; i++) {
+            strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
+            strcat(fen, " ");
+        }
+    }
+    static Position pos;
+    if (!position_from_fen(&pos, fen, err, sizeof err, NULL)) {
+        fprintf(stderr, "error: bad FEN: %s\n", err);
+        return 1;
+    }
+    eval_print(&pos, stdout);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     position_init();
+    /* Flags first (-H -c -t -rc -l --help --version); then argv[1] is the subcommand. */
+    CmdLine cl;
+    char cl_err[256];
+    if (!cmdline_parse(argc, argv, &cl, cl_err, sizeof cl_err)) {
+        fprintf(stderr, "error: %s\n", cl_err);
+        return 1;
+    }
+    if (cl.help) {
+        cmdline_usage(stdout, "saavedra");
+        return 0;
+    }
+    if (cl.version) {
+        printf("%s %s\n", ENGINE_NAME, ENGINE_VERSION);
+        return 0;
+    }
+    if (cl.sub_argc > 0)
+        argv = cl.sub_argv - 1;
+    argc = cl.sub_argc + 1;
     if (argc > 1 && !strcmp(argv[1], "perft"))
         return cmd_perft(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "codec"))
@@ -52,8 +93,10 @@ int main(int argc, char **argv)
     search_init();
     if (argc > 1 && !strcmp(argv[1], "bench"))
         return bench_main(argc - 2, argv + 2, stdout);
-    if (argc > 1) {
-        fprintf(stderr, "error: unknown subcommand '%s' (try: perft, bench, or none for the protocol loop)\n", argv[1]);
+    if (argc > 1 && !strcmp(argv[1], "eval"))
+        return cmd_eval(argc - 2, argv + 2);
+    if (argc > 1 && strcmp(argv[1], "test")) {
+        fprintf(stderr, "error: unknown subcommand '%s' (try --help)\n", argv[1]);
         return 1;
     }
     Engine *engine = engine_new();
@@ -61,7 +104,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: out of memory\n");
         return 1;
     }
-    int status = console_loop(engine, stdin, stdout);
+    Config cfg;
+    if (!config_startup(engine, &cl, &cfg)) {
+        engine_free(engine);
+        return 1;
+    }
+    int status;
+    if (argc > 1 && !strcmp(argv[1], "test"))
+        status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL) ? 0 : 1;
+    else
+        status = console_loop(engine, cfg.in, cfg.out);
+    config_shutdown(&cfg);
     engine_free(engine);
     return status;
 }

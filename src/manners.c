@@ -14,6 +14,24 @@
 #define ACCEPT_MARGIN 25
 #define MIN_ACCEPT_MOVE 20
 
+void manners_add_options(Options *opts)
+{
+    option_add_spin(opts, "Resign Threshold", 0, 0, 10000, NULL, NULL);
+    option_add_spin(opts, "Resign Moves", 3, 1, MANNERS_HISTORY, NULL, NULL);
+    option_add_check(opts, "Draw Offers", true, NULL, NULL);
+}
+
+MannersConfig manners_config(const Options *opts, int contempt)
+{
+    MannersConfig cfg = {
+        .resign_threshold = (int)options_int(opts, "Resign Threshold"),
+        .resign_moves = (int)options_int(opts, "Resign Moves"),
+        .draw_offers = options_bool(opts, "Draw Offers"),
+        .draw_contempt = -contempt,
+    };
+    return cfg;
+}
+
 void manners_reset(MannersState *st)
 {
     st->count = 0;
