@@ -5,14 +5,25 @@
 
 #include <stdio.h>
 
+#include "params.h"
 #include "position.h"
 
 typedef struct PawnTable PawnTable;
 
-/* Builds read-only tables (KPK bitbase, masks). Call once at start-up. */
+/* Known wins (KPK by the bitbase, mating material against a bare king) score above this;
+ * no evaluation exceeds EVAL_MAX in absolute value, far below any mate score. */
+#define EVAL_KNOWN_WIN 10000
+#define EVAL_MAX 20000
+
+/* Builds read-only tables (KPK bitbase, masks, piece-square tables from the default
+ * weights). Call once at start-up; calling again does nothing. */
 void eval_init(void);
 
-/* A pawn hash table for one thread (size in entries, a power of two). */
+/* Replaces the weights (for tools such as the tuner; never during a search). Every pawn
+ * table must be cleared afterwards, as its entries hold scores of the old weights. */
+void eval_set_params(const EvalParams *params);
+
+/* A pawn hash table for one thread. */
 PawnTable *pawn_table_new(void);
 void pawn_table_free(PawnTable *table);
 void pawn_table_clear(PawnTable *table);
