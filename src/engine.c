@@ -233,10 +233,12 @@ static void *search_main(void *arg)
            && (atomic_load(&e->shared.pondering) || e->shared.limits.infinite))
         pthread_cond_wait(&e->wake, &e->lock);
     e->result = r;
+    /* Not searching any more before the move goes out: a GUI may answer the bestmove
+     * with `go` at once (engine_go then joins this thread, which ends right after). */
+    atomic_store(&e->searching, false);
     pthread_mutex_unlock(&e->lock);
     if (e->reporter.on_bestmove)
         e->reporter.on_bestmove(e->reporter.ctx, r.best, r.ponder);
-    atomic_store(&e->searching, false);
     return NULL;
 }
 

@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""UCI protocol tests: drives the engine over pipes like a GUI would.
+
+usage: python3 tests/test_uci.py ENGINE
+The last line printed is "N passed, N failed"; the exit status is non-zero on failure.
+"""
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./saavedra"
+results = []
+
+
+class Engine:
+    def __init__(self):
+        self.proc = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def expect(self, predicate, timeout=10.0):
+        """Lines read until one satisfies predicate (that one last); raises on timeout."""
+        seen = []
+        deadline = time.time() + timeout
+        while True:
+            left = deadline - time.time()
+            if left <= 0:
+                raise TimeoutError("no matching line within %.1fs; got: %s" % (timeout, seen[-5:]))
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise EOFError("engine exited; got: %s" % seen[-5:])
+            seen.append(line)
+            if predicate(line):
+                return seen
+
+    def expect_prefix(self, prefix, timeout=10.0):
+        return self.expect(lambda l: l.startswith(prefix), timeout)
+
+    def sync(self):
+        self.send("isready")
+        return self.expect(lambda l: l == "readyok", 5.0)
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except Exception:
+            self.proc.kill()
+
+
+def test(fn):
+    """Runs one test with a fresh engine; records pass/fail."""
+    eng = Engine()
+    try:
+        fn(eng)
+        results.append((fn.__name__, None))
+        print("ok   %s" % fn.__name__)
+    except Exception as exc:  # noqa: BLE001 - report any failure
+        results.append((fn.__name__, exc))
+        print("FAIL %s: %s: %s" % (fn.__name__, type(exc).__name__, exc))
+    finally:
+        eng.close()
+    return fn
+
+
+def check(cond, message):
+    if not cond:
+        raise AssertionError(message)
+
+
+def bestmove_of(lines):
+    parts = lines[-1].split()
+    check(parts[0] == "bestmove", "not a bestmove line: %s" % lines[-1])
+    return parts[1]
+
+
+def last_info(lines):
+    infos = [l for l in lines if l.startswith("info depth") and " pv " in l]
+    check(infos, "no info line with a pv")
+    return infos[-1]
+
+
+def info_field(line, name):
+    parts = line.split()
+    i = parts.index(name)
+    return parts[i + 1:i + 3] if name == "score" else parts[i + 1]
+
+
+@test
+def handshake(e):
+    e.send("uci")
+    lines = e.expect(lambda l: l == "uciok")
+    check(any(l.startswith("id name Saavedra") for l in lines), "no id name")
+    check(any(l.startswith("id author ") for l in lines), "no id author")
+    options = [l for l in lines if l.startswith("option name ")]
+    for name in ["Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "Contempt",
+                 "UCI_AnalyseMode", "UCI_Opponent", "UCI_LimitStrength", "UCI_Elo"]:
+        check(any(l.startswith("option name %s type " % name) for l in options), "option %s missing" % name)
+    check("option name Move Overhead type spin default 50 min 0 max 5000" in lines, "Move Overhead default")
+    e.sync()
+
+
+@test
+def options_are_checked(e):
+    e.send("uci")
+    e.expect(lambda l: l == "uciok")
+    e.send("setoption name Hash value 32")
+    e.send("setoption name MultiPV value 3")
+    e.send("setoption name Clear Hash")
+    e.send("setoption name UCI_Opponent value GM 2800 human Magnus Carlsen")
+    lines = e.sync()
+    check(not any("error" in l for l in lines), "valid options rejected: %s" % lines)
+    e.send("setoption name Hash value 999999")
+    e.send("setoption name Nonexistent value 3")
+    e.send("setoption name Ponder value maybe")
+    e.send("setoption name UCI_Opponent value nonsense")
+    e.send("setoption Hash 32")
+    lines = e.sync()
+    errors = [l for l in lines if l.startswith("info string error")]
+    check(len(errors) == 5, "expected 5 errors, got %s" % lines)
+    # MultiPV 3 took effect: three lines per depth.
+    e.send("position startpos")
+    e.send("go depth 5")
+    lines = e.expect_prefix("bestmove")
+    check(any(" multipv 3 " in l for l in lines), "no third PV line")
+
+
+@test
+def position_with_illegal_move_keeps_state(e):
+    e.send("position startpos moves e2e4 e7e5")
+    e.send("position startpos moves e2e4 e7e5 g1f3 e8e7x")
+    lines = e.sync()
+    check(any(l.startswith("info string error") and "e8e7x" in l for l in lines), "no error line: %s" % lines)
+    e.send("position startpos moves e2e4 e7e5 e1e3")
+    e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1")
+    e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5")
+    e.send("position sideways")
+    lines = e.sync()
+    check(len([l for l in lines if l.startswith("info string error")]) == 4, "errors: %s" % lines)
+    # The last good position (after 1.e4 e5) is still set: White to move, pawn on e4.
+    e.send("d")
+    lines = e.expect(lambda l: "Fen" in l or "FEN" in l or l.count("/") == 7)
+    fen_line = lines[-1]
+    check("4p3/4P3" in fen_line and " w " in fen_line, "state lost: %s" % fen_line)
+    e.send("go depth 3")
+    move = bestmove_of(e.expect_prefix("bestmove"))
+    check(move[:2] in {"a2", "b2", "c2", "d2", "f2", "g2", "h2", "b1", "g1", "d1", "f1", "e1", "a1", "h1"}, move)
+
+
+@test
+def go_depth_reports_and_moves(e):
+    e.send("position startpos moves e2e4")
+    e.send("go depth 6")
+    lines = e.expect_prefix("bestmove")
+    info = last_info(lines)
+    check(info_field(info, "depth") == "6", info)
+    for field in ["seldepth", "multipv", "score", "nodes", "nps", "hashfull", "tbhits", "time", "pv"]:
+        check(" %s " % field in info, "missing %s in %s" % (field, info))
+    depths = [int(info_field(l, "depth")) for l in lines if l.startswith("info depth") and " pv " in l]
+    check(depths == list(range(1, 7)), "depths %s" % depths)
+    check(info.split(" pv ")[1].split()[0] == bestmove_of(lines), "pv and bestmove differ")
+
+
+@test
+def go_infinite_stop_is_prompt(e):
+    e.send("position startpos")
+    e.send("go infinite")
+    time.sleep(2.5)
+    start = time.time()
+    e.send("stop")
+    lines = e.expect_prefix("bestmove", 2.0)
+    took = time.time() - start
+    check(took < 0.5, "bestmove %.3fs after stop" % took)
+    check(any("currmove" in l for l in lines), "no currmove after the first second")
+    e.sync()
+
+
+@test
+def infinite_waits_for_stop(e):
+    # A mate is found at once, but an infinite search must not answer until stopped.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+    e.send("go infinite")
+    try:
+        e.expect_prefix("bestmove", 1.0)
+        raise AssertionError("bestmove before stop")
+    except TimeoutError:
+        pass
+    e.send("stop")
+    check(bestmove_of(e.expect_prefix("bestmove", 1.0)) == "d1d8", "wrong mate move")
+
+
+@test
+def isready_mid_search(e):
+    e.send("position startpos")
+    e.send("go infinite")
+    time.sleep(0.3)
+    start = time.time()
+    e.send("isready")
+    lines = e.expect(lambda l: l == "readyok", 1.0)
+    check(time.time() - start < 0.3, "readyok slow")
+    check(not any(l.startswith("bestmove") for l in lines), "search ended by isready")
+    e.send("stop")
+    e.expect_prefix("bestmove", 1.0)
+
+
+@test
+def ponder_and_ponderhit(e):
+    e.send("setoption name Ponder value true")
+    e.send("position startpos moves e2e4 e7e5")
+    e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0")
+    try:
+        e.expect_prefix("bestmove", 0.8)
+        raise AssertionError("bestmove while pondering")
+    except TimeoutError:
+        pass
+    start = time.time()
+    e.send("ponderhit")
+    lines = e.expect_prefix("bestmove", 3.0)
+    check(time.time() - start < 2.0, "after ponderhit the search overran the clock")
+    check(len(lines[-1].split()) in (2, 4), lines[-1])
+    # ponder + stop (the opponent played another move) also answers at once.
+    e.send("go ponder wtime 2000 btime 2000")
+    time.sleep(0.3)
+    start = time.time()
+    e.send("stop")
+    e.expect_prefix("bestmove", 1.0)
+    check(time.time() - start < 0.5, "stop during ponder slow")
+
+
+@test
+def go_mate_3(e):
+    # WAC.050: mate in 3.
+    e.send("position fen k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1")
+    e.send("go mate 3")
+    lines = e.expect_prefix("bestmove", 20.0)
+    info = last_info(lines)
+    check(info_field(info, "score") == ["mate", "3"], info)
+    check(bestmove_of(lines) == "c6a6" or bestmove_of(lines) == info.split(" pv ")[1].split()[0], lines[-1])
+    # Getting mated is reported with a negative distance: Kh7 is forced, then Rh1#.
+    e.send("position fen 7k/5K2/8/8/8/8/8/6R1 b - - 0 1")
+    e.send("go depth 6")
+    info = last_info(e.expect_prefix("bestmove", 10.0))
+    check(info_field(info, "score") == ["mate", "-1"], info)
+
+
+@test
+def mated_and_stalemated(e):
+    e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
+    e.send("go depth 5")
+    lines = e.expect_prefix("bestmove", 5.0)
+    check(lines[-1] == "bestmove 0000", lines[-1])
+    check(any("score mate 0" in l for l in lines), "no mate 0: %s" % lines)
+    e.send("position fen 7k/8/6QK/8/8/8/8/8 b - - 0 1")
+    e.send("go wtime 1000 btime 1000")
+    lines = e.expect_prefix("bestmove", 5.0)
+    check(lines[-1] == "bestmove 0000", lines[-1])
+    check(any("score cp 0" in l for l in lines), "no draw score: %s" % lines)
+
+
+@test
+def clock_game_returns_in_time(e):
+    e.send("ucinewgame")
+    e.send("position startpos")
+    for wtime, inc in [(1000, 10), (200, 10), (60, 0)]:
+        start = time.time()
+        e.send("go wtime %d btime %d winc %d binc %d" % (wtime, wtime, inc, inc))
+        lines = e.expect_prefix("bestmove", 5.0)
+        took = (time.time() - start) * 1000
+        check(took < wtime * 0.5 + 30, "used %.0f ms of %d" % (took, wtime))
+        check(len(bestmove_of(lines)) >= 4, lines[-1])
+    start = time.time()
+    e.send("go movetime 300")
+    e.expect_prefix("bestmove", 3.0)
+    took = time.time() - start
+    check(0.15 < took < 0.45, "movetime 300 took %.3fs" % took)
+    e.send("go wtime 60000 btime 60000 movestogo 1")
+    e.send("stop")
+    e.expect_prefix("bestmove", 2.0)
+    e.send("go nodes 20000")
+    info = last_info(e.expect_prefix("bestmove", 10.0))
+    check(int(info_field(info, "nodes")) < 40000, info)
+
+
+@test
+def searchmoves_restricts_root(e):
+    e.send("position startpos")
+    e.send("go depth 5 searchmoves a2a3 h2h4")
+    move = bestmove_of(e.expect_prefix("bestmove"))
+    check(move in ("a2a3", "h2h4"), move)
+
+
+@test
+def repetition_from_game_history_is_a_draw(e):
+    # White, a queen down, can repeat the position a third time with Ng3-h1.
+    e.send("position fen kq6/8/8/8/8/8/8/K6N w - - 0 1 moves h1g3 b8c8 g3h1 c8b8 h1g3 b8c8 g3h1 c8b8 h1g3 b8c8")
+    e.send("go depth 8")
+    lines = e.expect_prefix("bestmove")
+    check(bestmove_of(lines) == "g3h1", lines[-1])
+    check(info_field(last_info(lines), "score") == ["cp", "0"], last_info(lines))
+
+
+@test
+def malformed_commands_do_not_crash(e):
+    for cmd in ["go wtime", "go depth -3", "go depth x", "go sometimes", "setoption", "setoption name",
+                "position", "position fen", "position startpos moves", "debug maybe", "perft", "perft 99",
+                "xyzzy", "go perft 0", "   ", "position fen " + "x" * 5000, "go searchmoves zz99"]:
+        e.send(cmd)
+        e.sync()
+    e.send("stop")
+    e.send("ponderhit")
+    e.sync()
+    e.send("position startpos")
+    e.send("go depth 3")
+    bestmove_of(e.expect_prefix("bestmove"))
+
+
+@test
+def console_commands_in_uci(e):
+    e.send("position startpos moves e2e4")
+    e.send("go perft 2")
+    lines = e.expect(lambda l: "Nodes searched" in l)
+    check(lines[-1].split()[-1] == "600", lines[-1])
+    e.send("perft 1")
+    lines = e.expect(lambda l: "Nodes searched" in l)
+    check(lines[-1].split()[-1] == "20", lines[-1])
+    e.send("eval")
+    e.send("help")
+    e.sync()
+
+
+@test
+def quit_during_search(e):
+    e.send("position startpos")
+    e.send("go infinite")
+    time.sleep(0.2)
+    e.send("quit")
+    start = time.time()
+    e.proc.wait(timeout=2)
+    check(time.time() - start < 1.0, "quit slow")
+    check(e.proc.returncode == 0, "exit status %s" % e.proc.returncode)
+
+
+passed = sum(1 for _, err in results if err is None)
+failed = len(results) - passed
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
