@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define BENCH_DEFAULT_DEPTH 11
+#define BENCH_DEFAULT_DEPTH 14
 #define BENCH_DEFAULT_HASH_MB 16
 
 /* Returns the total node count, or 0 after printing an error. */
