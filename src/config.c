@@ -131,8 +131,8 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
 
 void config_shutdown(Config *cfg)
 {
-    if (cfg->in && cfg->in != stdin)
-        fclose(cfg->in);
+    /* The input stream is left open: a protocol's reader thread may still be blocked
+     * on it (the process ends right after). */
     if (cfg->out && cfg->out != stdout)
         fclose(cfg->out);
     cfg->in = stdin;

@@ -9,6 +9,7 @@
 #include "evaluate.h"
 #include "perft.h"
 #include "uci.h"
+#include "xboard.h"
 
 typedef int (*ProtocolLoop)(Engine *e, FILE *in, FILE *out, const char *first_line);
 
@@ -18,12 +19,14 @@ static const struct {
     ProtocolLoop loop;
 } PROTOCOLS[] = {
     { "uci", uci_loop },
+    { "xboard", xboard_loop },
 };
 
 static void print_help(FILE *out)
 {
     fputs("Saavedra console commands:\n"
           "  uci                 switch to the UCI protocol (any UCI command does too)\n"
+          "  xboard              switch to the xboard/WinBoard protocol\n"
           "  d                   show the current position\n"
           "  eval                evaluation breakdown of the current position\n"
           "  perft N             move-path count to depth N, per root move\n"

@@ -3,6 +3,22 @@
 
 #include "movegen.h"
 
+/* Only the material draws xboard accepts as claims (FIDE): K v K, K+minor v K, and
+ * K+B v K+B with the bishops on one colour. Other dead positions are played out. */
+static bool claimable_material_draw(const Position *pos)
+{
+    if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
+        return false;
+    Bitboard minors = pos->by_type[KNIGHT] | pos->by_type[BISHOP];
+    if (popcount(minors) <= 1)
+        return true;
+    const Bitboard dark = 0xAA55AA55AA55AA55ULL;
+    Bitboard bishops = pos->by_type[BISHOP];
+    return !pos->by_type[KNIGHT] && popcount(bishops) == 2
+        && popcount(pieces_c(pos, WHITE) & bishops) == 1
+        && (!(bishops & dark) || !(bishops & ~dark));
+}
+
 GameEnd game_end_status(const Position *pos)
 {
     if (count_legal_moves(pos) == 0) {
@@ -10,7 +26,7 @@ GameEnd game_end_status(const Position *pos)
             return GAME_STALEMATE;
         return pos->side == WHITE ? GAME_BLACK_MATES : GAME_WHITE_MATES;
     }
-    if (position_insufficient_material(pos))
+    if (claimable_material_draw(pos))
         return GAME_INSUFFICIENT_MATERIAL;
     if (rule50_count(pos) >= 100)
         return GAME_FIFTY_MOVES;

@@ -17,8 +17,9 @@ typedef enum {
 } GameEnd;
 
 /* How the game stands in pos (with its history). Mate beats the 50-move rule: a mate
- * delivered on the hundredth half-move stands. Insufficient material means no sequence
- * of legal moves can mate: K v K, K+minor v K, bishops all on one colour. */
+ * delivered on the hundredth half-move stands. Insufficient material is claimed only
+ * where xboard accepts it (FIDE): K v K, K+minor v K, K+B v K+B with same-coloured
+ * bishops. */
 GameEnd game_end_status(const Position *pos);
 
 /* "1-0 {White mates}", "1/2-1/2 {Stalemate}", ...; NULL for GAME_ONGOING. */

@@ -32,6 +32,8 @@ typedef struct {
 /* Wall-clock time, milliseconds since the log was opened, tag, text. Caller locks. */
 static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
 {
+    if (!log->file)
+        return;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     struct tm tm;
@@ -67,9 +69,12 @@ void iolog_close(IoLog *log)
     if (!log)
         return;
     iolog_note(log, "log closed");
+    /* The struct stays allocated: a wrapped input stream read by a thread that is still
+     * blocked may log through it until the process ends; it then logs nothing. */
+    pthread_mutex_lock(&log->lock);
     fclose(log->file);
-    pthread_mutex_destroy(&log->lock);
-    free(log);
+    log->file = NULL;
+    pthread_mutex_unlock(&log->lock);
 }
 
 void iolog_note(IoLog *log, const char *text)
