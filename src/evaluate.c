@@ -136,7 +136,7 @@ static Score evaluate_minors(EvalInfo *ei, Color us, PieceType pt, Score *mobili
             s += pt == KNIGHT ? w->knight_outpost : w->bishop_outpost;
         else if (pt == KNIGHT && (att & outposts & ei->pe->attacks[us] & ~pieces_c(pos, us)))
             s += w->knight_reachable_outpost;
-        if (pieces_p(pos, PAWN) & square_bb(sq + pawn_push(us)))
+        if (pieces_p(pos, PAWN) & pawn_push_bb(us, square_bb(sq)))
             s += w->minor_behind_pawn;
         if (pt == BISHOP) {
             const Bitboard dark = 0xAA55AA55AA55AA55ULL;

@@ -155,3 +155,32 @@ TEST(params_changes_reach_evaluation)
     CHECK_EQ(evaluate(&iso, table), iso_before);
     pawn_table_free(table);
 }
+
+TEST(params_source_table_is_canonical)
+{
+    /* src/params.c holds the table exactly as params_print_c writes it, so a tuner that
+     * splices its output between the markers changes only the values. */
+    char path[512];
+    test_data_path("../../src/params.c", path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!CHECK_MSG(f != NULL, "cannot open %s", path))
+        return;
+    static char source[1 << 17];
+    size_t len = fread(source, 1, sizeof source - 1, f);
+    fclose(f);
+    source[len] = '\0';
+    const char *begin = strstr(source, "const EvalParams DEFAULT_PARAMS = {");
+    const char *end = strstr(source, "/* ---- END TUNED PARAMETERS ---- */");
+    if (!CHECK(begin && end && begin < end))
+        return;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    if (!CHECK(out != NULL))
+        return;
+    params_print_c(&DEFAULT_PARAMS, out);
+    fclose(out);
+    CHECK_EQ((long long)(end - begin), (long long)size);
+    CHECK(!strncmp(begin, text, size));
+    free(text);
+}
