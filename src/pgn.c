@@ -48,6 +48,7 @@ struct PgnReader {
     char tag_name[TOKEN_MAX + 1];
     char fen[PGN_TEXT_MAX];
     bool has_fen;
+    long fen_line;
     char variant[TOKEN_MAX + 1];
 
     Position *pos;           /* the line being read */
@@ -388,8 +389,10 @@ static const PgnItem *begin_movetext(PgnReader *r)
     if (!variant_supported(r->variant))
         return fail_game(r, "unsupported variant '%s'", r->variant);
     char err[160];
-    if (!position_from_fen(r->pos, r->has_fen ? r->fen : START_FEN, err, sizeof err, NULL))
+    if (!position_from_fen(r->pos, r->has_fen ? r->fen : START_FEN, err, sizeof err, NULL)) {
+        r->token_line = r->fen_line;
         return fail_game(r, "bad FEN tag \"%s\": %s", r->fen, err);
+    }
     r->state = ST_MOVETEXT;
     r->item.event = PGN_MOVETEXT;
     r->item.position = r->pos;
@@ -568,6 +571,7 @@ const PgnItem *pgn_next(PgnReader *r)
                 if (!strcasecmp(r->tag_name, "FEN")) {
                     strcpy(r->fen, r->text);
                     r->has_fen = true;
+                    r->fen_line = r->token_line;
                 } else if (!strcasecmp(r->tag_name, "Variant")) {
                     size_t n = strnlen(r->text, TOKEN_MAX);
                     memcpy(r->variant, r->text, n);
