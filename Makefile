@@ -4,6 +4,7 @@
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make perft-full  every perft count to the deepest depth listed (long)
+#   make test-codec-full  move-code round trip of every game in ../shared/data/pgn (long)
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -44,7 +45,7 @@ OBJ      = $(SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: all debug test test-debug clean install bench bench-perft perft-full tsan
+.PHONY: all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full
 
 all: $(EXE)
 
@@ -80,6 +81,10 @@ test: $(EXE) $(BUILD)/unit-tests
 
 perft-full: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --perft-full
+
+CODEC_PGN ?= ../shared/data/pgn
+test-codec-full: $(EXE)
+	./$(EXE) codec $$(find $(CODEC_PGN) -name '*.pgn' | sort)
 
 bench: $(EXE)
 	./$(EXE) bench
