@@ -692,13 +692,16 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
             running = handle_line(xb, line);
             free(line);
         } else if (closed) {
-            /* End of input: finish a move being thought about, drop the rest. */
+            /* End of input: a move being thought about is finished and played (and the
+             * commands held back behind it run); anything else stops. */
             if (xb->search == XS_THINK) {
                 engine_wait(e);
                 xb_search_finished(xb);
+                running = run_deferred(xb);
+            } else {
+                xb_stop_search(xb);
+                running = false;
             }
-            xb_stop_search(xb);
-            running = false;
         }
     }
     xb_stop_search(xb);

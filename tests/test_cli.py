@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Command line, engine.rc and the `test` command.
+
+usage: python3 tests/test_cli.py ENGINE
+Checks: flag parsing (--help, --version, -H, -c, -t, -l, bad flags), engine.rc lookup
+(-rc, beside the executable, $XDG_CONFIG_HOME) and precedence (rc < command line <
+setoption), bad rc lines warned with their line numbers, and `test` on a small suite of
+known mates (tests/data/mate5.epd: five positions with a forced mate, so any working
+search solves all of them). The last line printed is "N passed, N failed".
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MATES = os.path.join(ROOT, "tests", "data", "mate5.epd")
+results = []
+
+
+def run(args, stdin="", env=None, exe=ENGINE, timeout=120):
+    full_env = dict(os.environ)
+    # Keep the user's own config out of the tests unless a test sets it.
+    full_env["XDG_CONFIG_HOME"] = "/nonexistent-saavedra-test"
+    full_env["HOME"] = "/nonexistent-saavedra-test"
+    if env:
+        full_env.update(env)
+    p = subprocess.run([exe, *args], input=stdin, capture_output=True, text=True,
+                       timeout=timeout, env=full_env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def uci_values(stdout):
+    """Current option values from `uci` output (the default field is the current value)."""
+    values = {}
+    for line in stdout.splitlines():
+        m = re.match(r"option name (.+?) type (\w+)(?: default (\S*))?", line)
+        if m:
+            values[m.group(1)] = m.group(3)
+    return values
+
+
+def test(fn):
+    try:
+        fn()
+        results.append(True)
+        print("ok   %s" % fn.__name__)
+    except Exception as exc:
+        results.append(False)
+        print("FAIL %s: %s" % (fn.__name__, exc))
+    return fn
+
+
+def check(cond, msg):
+    if not cond:
+        raise AssertionError(msg)
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+@test
+def help_and_version():
+    rc, out, _ = run(["--help"])
+    check(rc == 0 and "usage:" in out and "-rc FILE" in out and "test FILE.epd" in out, "bad --help")
+    rc, out, _ = run(["--version"])
+    check(rc == 0 and re.match(r"Saavedra \S+", out.strip()), "bad --version: %r" % out)
+
+
+@test
+def bad_flags_rejected():
+    for args, word in [(["-H", "lots"], "-H"), (["-c"], "-c"), (["--frobnicate"], "--frobnicate"),
+                       (["-rc", "/nonexistent/engine.rc"], "engine.rc")]:
+        rc, out, err = run(args, stdin="quit\n")
+        check(rc != 0, "%s accepted" % args)
+        check(word in err, "%s: error does not name it: %r" % (args, err))
+
+
+@test
+def rc_precedence_rc_cmdline_setoption():
+    with tempfile.TemporaryDirectory() as d:
+        rcfile = os.path.join(d, "my.rc")
+        write(rcfile, "# test settings\nhash = 32\nmove_overhead = 123\ncontempt = 7\n")
+        rc, out, _ = run(["-rc", rcfile], stdin="uci\nquit\n")
+        v = uci_values(out)
+        check(v.get("Hash") == "32" and v.get("Move Overhead") == "123" and v.get("Contempt") == "7",
+              "rc values not applied: %s" % v)
+        # The command line beats the rc file.
+        rc, out, _ = run(["-rc", rcfile, "-H", "64"], stdin="uci\nquit\n")
+        v = uci_values(out)
+        check(v.get("Hash") == "64" and v.get("Contempt") == "7", "-H did not win over rc: %s" % v)
+        # setoption beats both.
+        rc, out, _ = run(["-rc", rcfile, "-H", "64"],
+                         stdin="uci\nsetoption name Hash value 8\nsetoption name Contempt value 3\nuci\nquit\n")
+        second = out[out.index("uciok") + 5:]
+        v = uci_values(second)
+        check(v.get("Hash") == "8" and v.get("Contempt") == "3" and v.get("Move Overhead") == "123",
+              "setoption did not win: %s" % v)
+        # xboard's option command is a GUI setting too.
+        rc, out, _ = run(["-rc", rcfile], stdin="xboard\nprotover 2\noption Contempt=5\nping 1\nquit\n")
+        check("pong 1" in out and "Error" not in out, "xboard option failed: %s" % out[-200:])
+
+
+@test
+def rc_found_beside_executable_and_in_config_dir():
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "saavedra")
+        shutil.copy(ENGINE, exe)
+        write(os.path.join(d, "engine.rc"), "contempt = 11\n")
+        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe)
+        check(uci_values(out).get("Contempt") == "11", "engine.rc beside the executable not read")
+        os.remove(os.path.join(d, "engine.rc"))
+        conf = os.path.join(d, "conf")
+        os.makedirs(os.path.join(conf, "saavedra"))
+        write(os.path.join(conf, "saavedra", "engine.rc"), "contempt = 12\n")
+        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"XDG_CONFIG_HOME": conf})
+        check(uci_values(out).get("Contempt") == "12", "$XDG_CONFIG_HOME/saavedra/engine.rc not read")
+
+
+@test
+def bad_rc_lines_warned_with_line_numbers():
+    with tempfile.TemporaryDirectory() as d:
+        rcfile = os.path.join(d, "bad.rc")
+        write(rcfile, "hash = 16\nthis is not a setting\nno_such_option = 3\nhash = banana\n"
+                      "contempt = 9\n")
+        rc, out, err = run(["-rc", rcfile], stdin="uci\nquit\n")
+        check(rc == 0, "engine did not run with a bad rc file")
+        for n in (2, 3, 4):
+            check(re.search(r"bad\.rc:%d:" % n, err), "no warning for line %d: %r" % (n, err))
+        check(not re.search(r"bad\.rc:[15]:", err), "good lines warned: %r" % err)
+        v = uci_values(out)
+        check(v.get("Hash") == "16" and v.get("Contempt") == "9", "good lines not applied: %s" % v)
+
+
+@test
+def protocol_log_and_trace():
+    with tempfile.TemporaryDirectory() as d:
+        log = os.path.join(d, "proto.log")
+        rc, out, _ = run(["-l", log, "-t"], stdin="xboard\nprotover 2\nnew\nsd 2\ngo\nping 9\n")
+        check("pong 9" in out, "no pong")
+        check(any(l.startswith("# ") for l in out.splitlines()), "-t gave no '#' trace lines")
+        text = open(log).read()
+        check(re.search(r"^\d\d:\d\d:\d\d\.\d{3} +\d+ < protover 2$", text, re.M), "input not logged")
+        check(re.search(r"^\d\d:\d\d:\d\d\.\d{3} +\d+ > pong 9$", text, re.M), "output not logged")
+        check(text.index("< ping 9") < text.index("> pong 9"), "log out of order")
+
+
+@test
+def threads_flag_and_hash_flag():
+    rc, out, err = run(["-H", "1G"], stdin="uci\nquit\n")
+    check(uci_values(out).get("Hash") == "1024", "-H 1G not applied: %s" % uci_values(out).get("Hash"))
+    rc, out, err = run(["-c", "1"], stdin="uci\nquit\n")
+    check(uci_values(out).get("Threads") == "1", "-c 1 not applied")
+
+
+@test
+def test_command_on_known_mates():
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "suite.epd")
+        with open(MATES) as f:
+            text = f.read()
+        # One malformed record: skipped with a message, not counted.
+        write(suite, text + "not a fen at all; id \"broken\";\n")
+        outfile = os.path.join(d, "result.txt")
+        rc, out, err = run(["test", suite, "-d", "6", "-o", outfile])
+        check(rc == 0, "test failed: %s" % err)
+        check(re.search(r"^correct: 5/5$", out, re.M), "expected correct: 5/5 in:\n%s" % out[-600:])
+        check("skipped" in out and ":6:" in out, "bad record not reported with its line")
+        check("solution times" in out, "no solution-time grid")
+        check(os.path.exists(outfile) and "correct: 5/5" in open(outfile).read(), "-o file missing")
+        # Fixed time per position, and from the console.
+        rc, out, err = run([], stdin="test %s -t 0.2 -x 2\nquit\n" % MATES)
+        check(re.search(r"^correct: 5/5$", out, re.M), "console test failed:\n%s" % out[-400:])
+        rc, out, err = run(["test", suite])
+        check(rc != 0 and "-d" in out, "missing -d/-t not refused")
+
+
+passed = sum(results)
+print("%d passed, %d failed" % (passed, len(results) - passed))
+sys.exit(0 if passed == len(results) else 1)

@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""xboard (CECP v2) protocol tests: drives the engine over pipes like xboard would.
+
+usage: python3 tests/test_xboard.py ENGINE
+The last line printed is "N passed, N failed"; the exit status is non-zero on failure.
+Expected moves come from chess knowledge written here (the 20 legal first moves, known
+mates and stalemates), never from the engine itself.
+"""
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+
+ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./saavedra"
+results = []
+
+WHITE_FIRST_MOVES = {"a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4", "e2e3",
+                     "e2e4", "f2f3", "f2f4", "g2g3", "g2g4", "h2h3", "h2h4", "b1a3", "b1c3",
+                     "g1f3", "g1h3"}
+# Black's replies to 1.e4: the mirror of White's first moves (no black move is blocked).
+BLACK_REPLIES_TO_E4 = {m[0] + str(9 - int(m[1])) + m[2] + str(9 - int(m[3])) for m in WHITE_FIRST_MOVES}
+THINKING = re.compile(r"^-?\d+ -?\d+ \d+ \d+ ")
+
+
+class Engine:
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([ENGINE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send("xboard")
+        self.send("protover 2")
+        self.features = self.expect(lambda l: l == "feature done=1", 60.0)
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put((time.time(), line.rstrip("\n")))
+        self.lines.put((time.time(), None))
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def expect(self, predicate, timeout=10.0):
+        """Lines read until one satisfies predicate (that one last); raises on timeout."""
+        seen = []
+        deadline = time.time() + timeout
+        while True:
+            left = deadline - time.time()
+            if left <= 0:
+                raise TimeoutError("no matching line within %.1fs; got: %s" % (timeout, seen[-6:]))
+            try:
+                _, line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise EOFError("engine exited; got: %s" % seen[-6:])
+            seen.append(line)
+            if predicate(line):
+                return seen
+
+    def ping(self, n, timeout=10.0):
+        """Sends ping n and returns every line up to its pong."""
+        self.send("ping %d" % n)
+        return self.expect(lambda l: l == "pong %d" % n, timeout)
+
+    def quiet_for(self, seconds):
+        """Lines that arrive within the given time (the engine should be silent)."""
+        got = []
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                _, line = self.lines.get(timeout=max(0.01, end - time.time()))
+            except queue.Empty:
+                continue
+            if line is not None:
+                got.append(line)
+        return got
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+
+
+def moves_in(lines):
+    return [l.split()[1] for l in lines if l.startswith("move ")]
+
+
+def test(fn):
+    name = fn.__name__
+    try:
+        fn()
+        results.append((name, True, ""))
+        print("ok   %s" % name)
+    except Exception as exc:  # a failed check or a protocol timeout
+        results.append((name, False, str(exc)))
+        print("FAIL %s: %s" % (name, exc))
+    return fn
+
+
+def check(cond, msg):
+    if not cond:
+        raise AssertionError(msg)
+
+
+@test
+def protover_features():
+    e = Engine()
+    try:
+        feats = [l for l in e.features if l.startswith("feature ")]
+        check(feats[0] == "feature done=0", "first feature line must be done=0: %s" % feats[:1])
+        check(feats[-1] == "feature done=1", "last feature line must be done=1")
+        text = " ".join(feats)
+        for f in ["ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=1", "sigint=0",
+                  "sigterm=0", "reuse=1", "analyze=1", "colors=0", "name=1", "ics=1", "memory=1",
+                  "smp=1", 'egt="syzygy"', "debug=1", "exclude=1", 'variants="normal"']:
+            check(f in text.split() or (" " + f) in text, "feature %s missing" % f)
+        check(re.search(r'myname="Saavedra[^"]*"', text), "myname missing")
+        options = [l for l in feats if l.startswith("feature option=")]
+        check(len(options) >= 3, "expected option= lines, got %d" % len(options))
+        check(any("Move Overhead -spin" in l for l in options), "Move Overhead option missing")
+        check(all(re.match(r'feature option="[^"]+ -(spin|check|string|button|combo|path|file)', l)
+                  for l in options), "malformed option line")
+    finally:
+        e.close()
+
+
+@test
+def new_go_plays_legal_move():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("level 0 0:10 0")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move "), 15)
+        move = moves_in(lines)[0]
+        check(move in WHITE_FIRST_MOVES, "illegal first move %s" % move)
+    finally:
+        e.close()
+
+
+@test
+def usermove_sequence_and_illegal_move():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("st 0.3")
+        e.send("usermove e2e4")
+        reply = moves_in(e.expect(lambda l: l.startswith("move "), 15))[0]
+        check(reply in BLACK_REPLIES_TO_E4, "illegal reply %s" % reply)
+        e.send("usermove e2e5")
+        lines = e.ping(1)
+        check(any(l.startswith("Illegal move") and l.endswith("e2e5") for l in lines),
+              "no 'Illegal move ...: e2e5' in %s" % lines)
+        check(not moves_in(lines), "engine moved after an illegal move")
+        # State unchanged: a legal white move is still accepted and answered.
+        e.send("usermove g1f3")
+        lines = e.expect(lambda l: l.startswith("move ") or l.startswith("Illegal"), 15)
+        check(lines[-1].startswith("move "), "g1f3 not accepted: %s" % lines[-3:])
+        e.send("xyzzy")
+        lines = e.ping(2)
+        check("Error (unknown command): xyzzy" in lines, "unknown command not reported: %s" % lines)
+        e.send("usermove e9e4")
+        lines = e.ping(3)
+        check(any(l.startswith("Illegal move") or l.startswith("Error") for l in lines), "bad move text accepted")
+    finally:
+        e.close()
+
+
+@test
+def undo_and_remove():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("force")
+        for m in ["e2e4", "e7e5", "g1f3"]:
+            e.send("usermove " + m)
+        e.send("undo")                      # takes back g1f3
+        e.send("usermove g1f3")             # legal again only if undo worked
+        e.send("undo")
+        e.send("remove")                    # takes back e7e5 and e2e4
+        e.send("usermove e7e5")             # black move while White is to move: illegal
+        lines = e.ping(1)
+        check(not any("g1f3" in l for l in lines if l.startswith("Illegal")), "undo failed: %s" % lines)
+        check(any(l.startswith("Illegal move") and "e7e5" in l for l in lines),
+              "remove did not take back two moves: %s" % lines)
+        e.send("usermove d2d4")
+        lines = e.ping(2)
+        check(not any(l.startswith("Illegal") for l in lines), "d2d4 rejected after remove: %s" % lines)
+        e.send("new")
+        e.send("undo")
+        lines = e.ping(3)
+        check(any(l.startswith("Error") for l in lines), "undo at the start not refused: %s" % lines)
+    finally:
+        e.close()
+
+
+@test
+def setboard_bad_fen_keeps_state():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("force")
+        e.send("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+        e.send("setboard 8/8/8 w - - 0 1")
+        e.send("setboard 4k3/8/8/8/8/8/8/4K2K w - - 0 1")
+        lines = e.ping(1)
+        errors = [l for l in lines if l.startswith("Error")]
+        check(len(errors) == 2, "expected two errors for bad FENs: %s" % lines)
+        # Still the first position: this king walk is legal only there (in the start
+        # position e8d8 is blocked by the queen).
+        e.send("usermove e2e4")
+        e.send("usermove e8d8")
+        e.send("usermove e4e5")
+        e.send("usermove d8c8")
+        e.send("usermove e5e6")
+        e.send("usermove c8b8")
+        e.send("usermove e6e7")
+        lines = e.ping(2)
+        check(not any(l.startswith("Illegal") for l in lines), "position changed by bad setboard: %s" % lines)
+    finally:
+        e.close()
+
+
+@test
+def move_now_during_search():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("st 60")
+        e.send("go")
+        time.sleep(0.5)
+        t0 = time.time()
+        e.send("?")
+        move = moves_in(e.expect(lambda l: l.startswith("move "), 5))[0]
+        elapsed = time.time() - t0
+        check(move in WHITE_FIRST_MOVES, "illegal move %s" % move)
+        check(elapsed < 1.0, "move came %.2fs after ?" % elapsed)
+    finally:
+        e.close()
+
+
+@test
+def ping_waits_for_pending_move():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("easy")
+        lines = e.ping(1, 5)                # idle: answered at once
+        check(lines[-1] == "pong 1", "idle ping not answered")
+        e.send("st 1")
+        e.send("go")
+        e.send("ping 2")
+        lines = e.expect(lambda l: l == "pong 2", 10)
+        mv = [i for i, l in enumerate(lines) if l.startswith("move ")]
+        check(mv and mv[0] < len(lines) - 1, "pong 2 came before the move: %s" % lines[-4:])
+        # Ponder (hard): a ping while pondering is answered at once.
+        e.send("new")
+        e.send("hard")
+        e.send("st 30")
+        e.send("usermove e2e4")
+        e.send("?")
+        e.expect(lambda l: l.startswith("move "), 10)
+        time.sleep(0.3)
+        t0 = time.time()
+        e.ping(3, 5)
+        check(time.time() - t0 < 1.0, "ping while pondering not answered promptly")
+    finally:
+        e.close()
+
+
+@test
+def analyze_mode():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("post")
+        e.send("analyze")
+        lines = e.expect(lambda l: THINKING.match(l) is not None, 10)
+        e.send(".")
+        lines = e.expect(lambda l: l.startswith("stat01:"), 5)
+        check(re.match(r"stat01: \d+ \d+ \d+ \d+ 20", lines[-1]), "bad stat01 line %s" % lines[-1])
+        e.send("usermove e2e4")             # analysis goes on in the new position
+        e.ping(1)
+        e.send(".")
+        stat = e.expect(lambda l: l.startswith("stat01:"), 5)[-1]
+        check(stat.split()[5] == "20", "stat01 after e2e4 should count Black's 20 moves: %s" % stat)
+        e.send("exit")
+        e.ping(2)
+        late = e.quiet_for(0.5)
+        check(not any(THINKING.match(l) or l.startswith("move ") for l in late),
+              "output after exit: %s" % late[:3])
+    finally:
+        e.close()
+
+
+@test
+def claims_mate_and_stalemate():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+        e.send("st 1")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("1-0") or l.startswith("0-1") or l.startswith("1/2"), 10)
+        check("move a1a8" in lines, "mate in one not played: %s" % lines[-3:])
+        check(lines[-1] == "1-0 {White mates}", "bad mate claim %s" % lines[-1])
+        # The opponent's move stalemates the engine (playing Black after new).
+        e.send("new")
+        e.send("setboard 7k/5Q2/8/6K1/8/8/8/8 w - - 0 1")
+        e.send("usermove g5g6")
+        lines = e.expect(lambda l: l.startswith("1/2") or l.startswith("move "), 10)
+        check(lines[-1] == "1/2-1/2 {Stalemate}", "bad stalemate claim %s" % lines[-1])
+        # Mated by the opponent's move.
+        e.send("new")
+        e.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+        e.send("usermove a1a8")
+        lines = e.expect(lambda l: l.startswith("1-0") or l.startswith("move "), 10)
+        check(lines[-1] == "1-0 {White mates}", "mate by the opponent not claimed: %s" % lines[-1])
+    finally:
+        e.close()
+
+
+def trace_limits(lines):
+    out = []
+    for l in lines:
+        m = re.match(r"# thinking: time (-?\d+) ms, movestogo (\d+)", l)
+        if m:
+            out.append((int(m.group(1)), int(m.group(2))))
+    return out
+
+
+@test
+def level_repeating_control():
+    e = Engine("-t")
+    try:
+        e.send("new")
+        e.send("level 40 5 0")
+        e.send("sd 4")                     # depth cap: quick moves, same time limits
+        e.send("time 30000")
+        e.send("otim 30000")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move "), 30)
+        limits = trace_limits(lines)
+        check(limits and limits[0] == (300000, 40), "first move of 40/5': %s" % limits)
+        # A short session: the engine plays both sides (go after each move); each side's
+        # moves to go must run 3, 2, 1 and start again at 3.
+        e.send("new")
+        e.send("level 3 0:30 0")
+        e.send("sd 3")
+        seen = []
+        for _ in range(8):
+            e.send("go")
+            lines = e.expect(lambda l: l.startswith("move ") or l[:3] in ("1-0", "0-1", "1/2"), 30)
+            seen += trace_limits(lines)
+        mtg = [m for _, m in seen]
+        check(mtg == [3, 3, 2, 2, 1, 1, 3, 3], "moves to go per move: %s" % mtg)
+    finally:
+        e.close()
+
+
+@test
+def edit_mode_sets_position():
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("force")
+        e.send("edit")
+        for c in ["#", "Ke1", "Pe2", "Ra1", "c", "Ke8", "Pd7", "."]:
+            e.send(c)
+        e.send("usermove e1c1")            # castling: king and rook on their home squares
+        e.send("usermove d7d5")
+        e.send("usermove e2e4")
+        lines = e.ping(1)
+        check(not any(l.startswith("Illegal") or l.startswith("Error") for l in lines),
+              "edited position wrong: %s" % lines)
+        e.send("usermove b1c3")            # no knight in the edited position
+        lines = e.ping(2)
+        check(any(l.startswith("Illegal move") for l in lines), "knight move accepted: %s" % lines)
+    finally:
+        e.close()
+
+
+def main():
+    passed = sum(1 for _, ok, _ in results if ok)
+    failed = len(results) - passed
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+main()
