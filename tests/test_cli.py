@@ -137,6 +137,49 @@ def bad_rc_lines_warned_with_line_numbers():
         check(v.get("Hash") == "16" and v.get("Contempt") == "9", "good lines not applied: %s" % v)
 
 
+def norm(key):
+    return re.sub(r"[ _-]", "", key).lower()
+
+
+@test
+def engine_rc_documents_every_option():
+    """The shipped engine.rc: its settings map onto real options with valid defaults,
+    and every user-facing option is documented there."""
+    text = open(os.path.join(ROOT, "engine.rc")).read()
+    current, future = [], []
+    section_future = False
+    for line in text.splitlines():
+        if line.startswith("# ---"):
+            section_future = "arrives with" in line or "arrive with" in line
+        m = re.match(r"#([a-z_]+) = (\S+)", line)
+        if m:
+            (future if section_future else current).append((m.group(1), m.group(2)))
+    check(len(current) >= 8, "too few documented settings: %s" % current)
+    keys = {norm(k) for k, _ in current + future}
+    for wanted in ["bookfile", "bookvariety", "learning", "learningfile", "syzygypath",
+                   "syzygyprobedepth", "resignthreshold", "contempt", "logfile", "hash",
+                   "threads", "ponder", "moveoverhead"]:
+        check(wanted in keys, "engine.rc does not document %s" % wanted)
+    with tempfile.TemporaryDirectory() as d:
+        rcfile = os.path.join(d, "all.rc")
+        write(rcfile, "".join("%s = %s\n" % kv for kv in current if kv[0] != "log_file"))
+        rc, out, err = run(["-rc", rcfile], stdin="uci\nquit\n")
+        check("warning" not in err, "documented settings rejected: %r" % err)
+        rc, out, err = run(["-rc", "/dev/null"], stdin="uci\nquit\n")
+        values = uci_values(out)   # the built-in defaults
+        for k, v in current:
+            if k == "log_file":
+                continue
+            name = [n for n in values if norm(n) == norm(k)]
+            check(name, "%s is not an option" % k)
+            check(values[name[0]] == v, "default of %s: engine.rc says %s, engine %s" % (k, v, values[name[0]]))
+        # Every option a user sets (buttons and UCI protocol internals aside) is there.
+        for n in values:
+            if n in ("Clear Hash", "UCI_AnalyseMode", "UCI_Opponent"):
+                continue
+            check(norm(n) in keys, "option %s missing from engine.rc" % n)
+
+
 @test
 def protocol_log_and_trace():
     with tempfile.TemporaryDirectory() as d:
