@@ -386,6 +386,58 @@ def edit_mode_sets_position():
         e.close()
 
 
+@test
+def server_manners():
+    e = Engine("-t")
+    try:
+        # Contempt follows the rating difference: positive against a weaker opponent,
+        # negative against a stronger one.
+        e.send("rating 2400 1600")
+        lines = e.expect(lambda l: "contempt" in l, 5)
+        weaker = int(re.search(r"contempt (-?\d+)", lines[-1]).group(1))
+        e.send("rating 1600 2400")
+        lines = e.expect(lambda l: "contempt" in l, 5)
+        stronger = int(re.search(r"contempt (-?\d+)", lines[-1]).group(1))
+        check(weaker > 0 > stronger, "contempt %d vs weaker, %d vs stronger" % (weaker, stronger))
+        e.send("rating 0 0")
+        # Resignation is off by default: a hopeless position is played on.
+        e.send("new")
+        e.send("setboard 4k3/8/8/8/8/8/8/QQ2K3 b - - 0 40")
+        e.send("sd 6")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move ") or l == "resign", 15)
+        check(lines[-1].startswith("move "), "resigned although resigning is off")
+        # With a threshold it resigns instead of moving.
+        e.send("new")
+        e.send("option Resign Threshold=500")
+        e.send("option Resign Moves=1")
+        e.send("setboard 4k3/8/8/8/8/8/8/QQ2K3 b - - 0 40")
+        e.send("sd 6")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move ") or l == "resign", 15)
+        check(lines[-1] == "resign", "did not resign: %s" % lines[-1])
+        # A draw offer in a level rook ending is accepted, in a won one declined.
+        e.send("new")
+        e.send("option Resign Threshold=0")
+        e.send("setboard 8/8/4k3/8/2r5/4K3/8/5R2 w - - 0 60")
+        e.send("sd 8")
+        e.send("go")
+        e.expect(lambda l: l.startswith("move "), 15)
+        e.send("draw")
+        lines = e.ping(1)
+        check("offer draw" in lines, "level ending: draw offer not accepted: %s" % lines)
+        e.send("new")
+        e.send("setboard 8/8/4k3/8/8/4K3/8/5Q2 w - - 0 60")
+        e.send("sd 8")
+        e.send("go")
+        e.expect(lambda l: l.startswith("move "), 15)
+        e.send("draw")
+        lines = e.ping(2)
+        check("offer draw" not in lines, "accepted a draw with an extra queen")
+    finally:
+        e.close()
+
+
 def main():
     passed = sum(1 for _, ok, _ in results if ok)
     failed = len(results) - passed
