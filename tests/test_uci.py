@@ -21,6 +21,10 @@ class Engine:
         self.lines = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
+        # Start-up (tables, bitbases) may take a while in sanitizer builds: wait for it
+        # here, so that the timings measured by the tests are the engine's answers only.
+        self.send("isready")
+        self.expect(lambda l: l == "readyok", 60.0)
 
     def _read(self):
         for line in self.proc.stdout:
