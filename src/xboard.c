@@ -691,6 +691,9 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
         } else if (line) {
             running = handle_line(xb, line);
             free(line);
+            /* A search stopped without a move (force, new, result) releases what waited. */
+            if (running)
+                running = run_deferred(xb);
         } else if (closed) {
             /* End of input: a move being thought about is finished and played (and the
              * commands held back behind it run); anything else stops. */

@@ -259,6 +259,14 @@ def ping_waits_for_pending_move():
         lines = e.expect(lambda l: l == "pong 2", 10)
         mv = [i for i, l in enumerate(lines) if l.startswith("move ")]
         check(mv and mv[0] < len(lines) - 1, "pong 2 came before the move: %s" % lines[-4:])
+        # force while thinking: no move, and the ping held behind the search is answered.
+        e.send("st 30")
+        e.send("go")
+        e.send("ping 4")
+        time.sleep(0.3)
+        e.send("force")
+        lines = e.expect(lambda l: l == "pong 4", 5)
+        check(not moves_in(lines), "moved after force: %s" % lines[-3:])
         # Ponder (hard): a ping while pondering is answered at once.
         e.send("new")
         e.send("hard")
