@@ -1,5 +1,5 @@
-/* Streaming PGN reader (see pgn.h): a byte tokenizer over a fixed read buffer and a
- * small state machine (between games, tag section, movetext, skipping a bad game).
+/* Streaming PGN reader (see pgn.h): tokens from pgn_lexer.c drive a small state machine
+ * (between games, tag section, movetext, skipping a bad game).
  * Variations keep two snapshots per level: the position before the last move (where a
  * variation starts) and the position to return to when it ends. */
 #include "pgn.h"
@@ -12,44 +12,28 @@
 #include <strings.h>
 
 #include "notation.h"
+#include "pgn_lexer.h"
 #include "snapshot.h"
 
-#define READ_CHUNK 65536
-#define TOKEN_MAX 64
-
-typedef enum { T_EOF, T_TAG_OPEN, T_COMMENT, T_OPEN, T_CLOSE, T_NAG, T_SYMBOL } Token;
 typedef enum { ST_BETWEEN, ST_TAGS, ST_MOVETEXT, ST_SKIP } State;
 
 struct PgnReader {
-    FILE *stream;
+    PgnLexer lx;
     bool owns_stream;
     char name[256];
     PgnErrorSink sink;
     void *sink_ctx;
 
-    unsigned char buf[READ_CHUNK];
-    size_t len, at;
-    long line;
-    bool column0;            /* the next byte starts a line */
-    long token_line;
-
     State state;
     bool has_pending;        /* a token read but not yet handled (after a state change) */
-    Token pending;
+    PgnToken pending;
     long game, games_read, games_skipped;
     int skip_depth;
 
-    char token[TOKEN_MAX + 1];
-    bool token_too_long;
-    int nag_value;
-    bool comment_open;       /* the last comment ran into the end of the file */
-    char text[PGN_TEXT_MAX];
-    bool text_truncated;
-    char tag_name[TOKEN_MAX + 1];
     char fen[PGN_TEXT_MAX];
     bool has_fen;
     long fen_line;
-    char variant[TOKEN_MAX + 1];
+    char variant[PGN_TOKEN_MAX + 1];
 
     Position *pos;           /* the line being read */
     Position *before;        /* snapshots: before[d] = before the last move at level d */
@@ -88,170 +72,15 @@ static const PgnItem *fail_game(PgnReader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    report(r, "%s: game %ld, line %ld: %s; game skipped", r->name, r->game, r->token_line, what);
+    report(r, "%s: game %ld, line %ld: %s; game skipped", r->name, r->game, r->lx.token_line, what);
     r->games_skipped++;
     r->state = ST_SKIP;
     r->skip_depth = r->depth;
     r->move_pending = false;
     r->pending_nag = 0;
     r->item.event = PGN_GAME_SKIPPED;
-    r->item.line = r->token_line;
+    r->item.line = r->lx.token_line;
     return &r->item;
-}
-
-/* ---- Bytes ---- */
-
-static inline int peek_byte(PgnReader *r)
-{
-    if (r->at == r->len) {
-        r->len = fread(r->buf, 1, sizeof r->buf, r->stream);
-        r->at = 0;
-        if (r->len == 0)
-            return EOF;
-    }
-    return r->buf[r->at];
-}
-
-static inline int read_byte(PgnReader *r)
-{
-    int c = peek_byte(r);
-    if (c == EOF)
-        return EOF;
-    r->at++;
-    r->column0 = c == '\n';
-    if (c == '\n')
-        r->line++;
-    return c;
-}
-
-static inline bool is_space(int c) { return c == ' ' || (c >= 0 && c < 32) || c == 127; }
-static inline bool is_delimiter(int c)
-{
-    return c == EOF || is_space(c) || c == '[' || c == ']' || c == '{' || c == '}' || c == '(' || c == ')'
-        || c == ';' || c == '$';
-}
-
-static void append_text(PgnReader *r, size_t *n, int c)
-{
-    if (*n + 1 < sizeof r->text)
-        r->text[(*n)++] = (char)c;
-    else
-        r->text_truncated = true;
-}
-
-/* ---- Tokens ---- */
-
-static Token next_token(PgnReader *r)
-{
-    for (;;) {
-        bool line_start = r->column0;
-        int c = read_byte(r);
-        if (c == EOF)
-            return T_EOF;
-        if (is_space(c))
-            continue;
-        r->token_line = r->line;
-        if (c == '%' && line_start) { /* escape line */
-            while ((c = read_byte(r)) != EOF && c != '\n')
-                ;
-            continue;
-        }
-        switch (c) {
-        case '[': return T_TAG_OPEN;
-        case '(': return T_OPEN;
-        case ')': return T_CLOSE;
-        case '{':
-        case ';': {
-            size_t n = 0;
-            int end = c == '{' ? '}' : '\n';
-            r->text_truncated = false;
-            while ((c = read_byte(r)) != EOF && c != end)
-                append_text(r, &n, c == '\r' && end == '}' ? ' ' : c);
-            while (n && r->text[n - 1] == '\r')
-                n--;
-            r->text[n] = '\0';
-            r->comment_open = c == EOF && end == '}';
-            return T_COMMENT;
-        }
-        case '$': {
-            int v = 0, digits = 0;
-            while (isdigit(peek_byte(r))) {
-                v = v * 10 + (read_byte(r) - '0');
-                if (v > 100000)
-                    v = 100000;
-                digits++;
-            }
-            r->nag_value = digits ? v : -1;
-            return T_NAG;
-        }
-        case ']':
-        case '}':
-            continue; /* stray closers carry nothing */
-        default: {
-            size_t n = 0;
-            r->token_too_long = false;
-            r->token[n++] = (char)c;
-            while (!is_delimiter(peek_byte(r))) {
-                c = read_byte(r);
-                if (n < TOKEN_MAX)
-                    r->token[n++] = (char)c;
-                else
-                    r->token_too_long = true;
-            }
-            r->token[n] = '\0';
-            /* A byte-order mark (start of file or of a concatenated file) is not a token. */
-            if (n >= 3 && !memcmp(r->token, "\xEF\xBB\xBF", 3)) {
-                memmove(r->token, r->token + 3, n - 2);
-                if (n == 3)
-                    continue;
-            }
-            return T_SYMBOL;
-        }
-        }
-    }
-}
-
-/* Reads the rest of a tag pair after '[' into tag_name / text. False if it has no name. */
-static bool read_tag(PgnReader *r)
-{
-    int c;
-    while ((c = peek_byte(r)) != EOF && c != '\n' && is_space(c))
-        read_byte(r);
-    size_t n = 0;
-    while ((c = peek_byte(r)) != EOF && !is_space(c) && c != '"' && c != ']') {
-        read_byte(r);
-        if (n < TOKEN_MAX)
-            r->tag_name[n++] = (char)c;
-    }
-    r->tag_name[n] = '\0';
-    while ((c = peek_byte(r)) != EOF && c != '\n' && is_space(c))
-        read_byte(r);
-    size_t v = 0;
-    r->text_truncated = false;
-    if (peek_byte(r) == '"') {
-        read_byte(r);
-        while ((c = peek_byte(r)) != EOF && c != '\n' && c != '"') {
-            read_byte(r);
-            if (c == '\\' && (peek_byte(r) == '"' || peek_byte(r) == '\\'))
-                c = read_byte(r);
-            append_text(r, &v, c);
-        }
-        if (c == '"')
-            read_byte(r);
-    }
-    /* Up to the closing bracket (an unquoted value is taken as it stands). */
-    bool quoted = v > 0 || c == '"';
-    while ((c = peek_byte(r)) != EOF && c != '\n' && c != ']') {
-        read_byte(r);
-        if (!quoted)
-            append_text(r, &v, c);
-    }
-    if (c == ']')
-        read_byte(r);
-    while (v && is_space((unsigned char)r->text[v - 1]))
-        v--;
-    r->text[v] = '\0';
-    return n > 0;
 }
 
 /* ---- Symbols ---- */
@@ -293,7 +122,7 @@ static const PgnItem *end_game(PgnReader *r, const char *result)
     r->state = ST_BETWEEN;
     r->item.event = PGN_GAME_END;
     r->item.result = result;
-    r->item.line = r->token_line;
+    r->item.line = r->lx.token_line;
     return &r->item;
 }
 
@@ -301,12 +130,12 @@ static const PgnItem *end_game(PgnReader *r, const char *result)
 static const PgnItem *movetext_symbol(PgnReader *r)
 {
     PgnItem *it = &r->item;
-    char *s = r->token;
+    char *s = r->lx.token;
     const char *result = result_of(s);
     if (result)
         return r->depth == 0 ? end_game(r, result) : NULL; /* a result inside a variation: ignored */
 
-    if (r->token_too_long)
+    if (r->lx.token_too_long)
         return fail_game(r, "unreadable move '%s...'", s);
     /* Move number: "12." "12..." "12" (alone), possibly glued to the move ("1.e4"). */
     if (isdigit((unsigned char)s[0]) && strncmp(s, "0-0", 3)) {
@@ -325,7 +154,7 @@ static const PgnItem *movetext_symbol(PgnReader *r)
     if (nag) {
         it->event = PGN_NAG;
         it->nag = nag;
-        it->line = r->token_line;
+        it->line = r->lx.token_line;
         return it;
     }
     bool has_alnum = false;
@@ -366,7 +195,7 @@ static const PgnItem *movetext_symbol(PgnReader *r)
     it->text = s;
     it->ply = r->ply[r->depth];
     it->depth = r->depth;
-    it->line = r->token_line;
+    it->line = r->lx.token_line;
     r->move_pending = true;
     r->pending_nag = g ? glyph_nag(glyph) : 0;
     return it;
@@ -390,7 +219,7 @@ static const PgnItem *begin_movetext(PgnReader *r)
         return fail_game(r, "unsupported variant '%s'", r->variant);
     char err[160];
     if (!position_from_fen(r->pos, r->has_fen ? r->fen : START_FEN, err, sizeof err, NULL)) {
-        r->token_line = r->fen_line;
+        r->lx.token_line = r->fen_line;
         return fail_game(r, "bad FEN tag \"%s\": %s", r->fen, err);
     }
     r->state = ST_MOVETEXT;
@@ -405,12 +234,12 @@ static const PgnItem *start_game(PgnReader *r)
     r->game++;
     r->state = ST_TAGS;
     r->has_fen = false;
-    r->comment_open = false;
+    r->lx.comment_open = false;
     r->variant[0] = '\0';
     r->depth = 0;
     r->move_pending = false;
     r->pending_nag = 0;
-    r->item = (PgnItem){ .event = PGN_GAME_START, .game = r->game, .line = r->token_line };
+    r->item = (PgnItem){ .event = PGN_GAME_START, .game = r->game, .line = r->lx.token_line };
     return &r->item;
 }
 
@@ -429,7 +258,7 @@ static const PgnItem *open_variation(PgnReader *r)
     r->item.event = PGN_VARIATION_START;
     r->item.position = r->pos;
     r->item.depth = r->depth;
-    r->item.line = r->token_line;
+    r->item.line = r->lx.token_line;
     return &r->item;
 }
 
@@ -442,7 +271,7 @@ static const PgnItem *close_variation(PgnReader *r)
     r->item.event = PGN_VARIATION_END;
     r->item.position = r->pos;
     r->item.depth = r->depth;
-    r->item.line = r->token_line;
+    r->item.line = r->lx.token_line;
     return &r->item;
 }
 
@@ -461,43 +290,43 @@ static void play_pending_move(PgnReader *r)
     r->move_pending = false;
 }
 
-static const PgnItem *movetext_token(PgnReader *r, Token tok)
+static const PgnItem *movetext_token(PgnReader *r, PgnToken tok)
 {
     PgnItem *it = &r->item;
     switch (tok) {
-    case T_EOF:
-        if (r->comment_open)
+    case PGN_T_EOF:
+        if (r->lx.comment_open)
             return fail_game(r, "comment not closed at the end of the file");
         if (r->depth > 0)
             return fail_game(r, "variation not closed at the end of the file");
         r->has_pending = true;
-        r->pending = T_EOF;
+        r->pending = PGN_T_EOF;
         return end_game(r, "*");
-    case T_TAG_OPEN: /* next game's tags: this one ended without a result */
+    case PGN_T_TAG_OPEN: /* next game's tags: this one ended without a result */
         r->has_pending = true;
-        r->pending = T_TAG_OPEN;
+        r->pending = PGN_T_TAG_OPEN;
         if (r->depth > 0)
             return fail_game(r, "variation not closed before the next game");
         return end_game(r, "*");
-    case T_COMMENT:
-        if (r->comment_open)
+    case PGN_T_COMMENT:
+        if (r->lx.comment_open)
             return fail_game(r, "comment not closed at the end of the file");
         it->event = PGN_COMMENT;
-        it->text = r->text;
-        it->truncated = r->text_truncated;
+        it->text = r->lx.text;
+        it->truncated = r->lx.text_truncated;
         it->depth = r->depth;
-        it->line = r->token_line;
+        it->line = r->lx.token_line;
         return it;
-    case T_NAG:
-        if (r->nag_value < 0 || r->nag_value > 255)
+    case PGN_T_NAG:
+        if (r->lx.nag_value < 0 || r->lx.nag_value > 255)
             return NULL;
         it->event = PGN_NAG;
-        it->nag = r->nag_value;
-        it->line = r->token_line;
+        it->nag = r->lx.nag_value;
+        it->line = r->lx.token_line;
         return it;
-    case T_OPEN:
+    case PGN_T_OPEN:
         return open_variation(r);
-    case T_CLOSE:
+    case PGN_T_CLOSE:
         return close_variation(r);
     default:
         return movetext_symbol(r);
@@ -505,24 +334,24 @@ static const PgnItem *movetext_token(PgnReader *r, Token tok)
 }
 
 /* Skips the rest of a bad game: up to its result at nesting level 0 or the next tags. */
-static void skip_token(PgnReader *r, Token tok)
+static void skip_token(PgnReader *r, PgnToken tok)
 {
     switch (tok) {
-    case T_EOF:
-    case T_TAG_OPEN:
+    case PGN_T_EOF:
+    case PGN_T_TAG_OPEN:
         r->has_pending = true;
         r->pending = tok;
         r->state = ST_BETWEEN;
         break;
-    case T_OPEN:
+    case PGN_T_OPEN:
         r->skip_depth++;
         break;
-    case T_CLOSE:
+    case PGN_T_CLOSE:
         if (r->skip_depth > 0)
             r->skip_depth--;
         break;
-    case T_SYMBOL:
-        if (r->skip_depth == 0 && result_of(r->token))
+    case PGN_T_SYMBOL:
+        if (r->skip_depth == 0 && result_of(r->lx.token))
             r->state = ST_BETWEEN;
         break;
     default:
@@ -544,44 +373,44 @@ const PgnItem *pgn_next(PgnReader *r)
         return it;
     }
     for (;;) {
-        Token tok;
+        PgnToken tok;
         if (r->has_pending) {
             tok = r->pending;
             r->has_pending = false;
         } else
-            tok = next_token(r);
+            tok = pgn_lexer_next(&r->lx);
         const PgnItem *out = NULL;
         switch (r->state) {
         case ST_BETWEEN:
-            if (tok == T_EOF) {
+            if (tok == PGN_T_EOF) {
                 r->has_pending = true;
-                r->pending = T_EOF;
+                r->pending = PGN_T_EOF;
                 it->event = PGN_EOF;
                 return it;
             }
-            if (tok == T_COMMENT || tok == T_CLOSE)
+            if (tok == PGN_T_COMMENT || tok == PGN_T_CLOSE)
                 break; /* nothing belongs to a game before its first tag or move */
             r->has_pending = true;
             r->pending = tok;
             return start_game(r);
         case ST_TAGS:
-            if (tok == T_TAG_OPEN) {
-                if (!read_tag(r))
+            if (tok == PGN_T_TAG_OPEN) {
+                if (!pgn_lexer_read_tag(&r->lx))
                     break; /* "[]" or a lone bracket: nothing to report */
-                if (!strcasecmp(r->tag_name, "FEN")) {
-                    strcpy(r->fen, r->text);
+                if (!strcasecmp(r->lx.tag_name, "FEN")) {
+                    strcpy(r->fen, r->lx.text);
                     r->has_fen = true;
-                    r->fen_line = r->token_line;
-                } else if (!strcasecmp(r->tag_name, "Variant")) {
-                    size_t n = strnlen(r->text, TOKEN_MAX);
-                    memcpy(r->variant, r->text, n);
+                    r->fen_line = r->lx.token_line;
+                } else if (!strcasecmp(r->lx.tag_name, "Variant")) {
+                    size_t n = strnlen(r->lx.text, PGN_TOKEN_MAX);
+                    memcpy(r->variant, r->lx.text, n);
                     r->variant[n] = '\0';
                 }
                 it->event = PGN_TAG;
-                it->tag_name = r->tag_name;
-                it->tag_value = r->text;
-                it->truncated = r->text_truncated;
-                it->line = r->token_line;
+                it->tag_name = r->lx.tag_name;
+                it->tag_value = r->lx.text;
+                it->truncated = r->lx.text_truncated;
+                it->line = r->lx.token_line;
                 return it;
             }
             r->has_pending = true;
@@ -618,12 +447,12 @@ PgnReader *pgn_open_stream(FILE *stream, const char *name, PgnErrorSink sink, vo
             fprintf(stderr, "pgn: out of memory\n");
         return NULL;
     }
-    r->stream = stream;
+    pgn_lexer_init(&r->lx, stream);
     snprintf(r->name, sizeof r->name, "%s", name ? name : "(stream)");
     r->sink = sink;
     r->sink_ctx = ctx;
-    r->line = 1;
-    r->column0 = true;
+    r->lx.line = 1;
+    r->lx.column0 = true;
     r->pos = pos;
     r->before = before;
     r->resume = resume;
@@ -656,7 +485,7 @@ void pgn_close(PgnReader *r)
     if (!r)
         return;
     if (r->owns_stream)
-        fclose(r->stream);
+        fclose(r->lx.stream);
     free(r->pos);
     free(r->before);
     free(r->resume);

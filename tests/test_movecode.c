@@ -1,232 +1,18 @@
-/* One-byte move codes: round trips over perft trees and games, an independent reference
- * encoder written from docs/compressed-moves.md, canonical codes under transposition,
- * the fallback, all 256 bytes in 10,000 positions, the tracker, errors. */
+/* One-byte move codes: round trips over the perft trees against a reference encoder,
+ * all 256 bytes in 10,000 positions, single-move legality, canonical codes under
+ * transposition, hand-checked tables, the second queen and the fallback, errors.
+ * Tracker and game tests are in test_movecode_games.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "movecode.h"
+#include "movecode_check.h"
 #include "movegen.h"
 #include "movelegal.h"
 #include "notation.h"
-#include "pgn.h"
 #include "snapshot.h"
 #include "test.h"
-
-/* ---- Positions ---- */
-
-static Position *new_position(const char *fen)
-{
-    Position *pos = malloc(sizeof *pos);
-    char err[160];
-    if (!pos)
-        return NULL;
-    if (!position_from_fen(pos, fen, err, sizeof err, NULL)) {
-        CHECK_MSG(false, "bad FEN %s: %s", fen, err);
-        free(pos);
-        return NULL;
-    }
-    return pos;
-}
-
-/* FENs of tests/data/perftsuite.epd (text before the first ';'); when nodes is not NULL
- * it receives the sum of the D1-D3 counts listed (0 when the line lists fewer). */
-static int load_suite_counts(char fens[][128], int max, long long *nodes);
-static int load_suite(char fens[][128], int max) { return load_suite_counts(fens, max, NULL); }
-
-static int load_suite_counts(char fens[][128], int max, long long *nodes)
-{
-    char path[256], line[512];
-    FILE *f = fopen(test_data_path("perftsuite.epd", path, sizeof path), "r");
-    if (!CHECK_MSG(f != NULL, "cannot open %s", path))
-        return 0;
-    int n = 0;
-    while (n < max && fgets(line, sizeof line, f)) {
-        char *semi = strchr(line, ';');
-        if (semi) {
-            long long d1 = 0, d2 = 0, d3 = 0;
-            if (nodes && sscanf(semi, ";D1 %lld ;D2 %lld ;D3 %lld", &d1, &d2, &d3) == 3)
-                nodes[n] = d1 + d2 + d3;
-            else if (nodes)
-                nodes[n] = 0;
-            *semi = '\0';
-        }
-        size_t len = strlen(line);
-        while (len && (line[len - 1] == ' ' || line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
-        if (len && len < 128)
-            strcpy(fens[n++], line);
-    }
-    fclose(f);
-    CHECK_MSG(n >= 100, "only %d positions in perftsuite.epd", n);
-    return n;
-}
-
-/* ---- Reference encoder: the documented format, written plainly and independently ---- */
-
-static int ref_file_major(Square s) { return file_of(s) * 8 + rank_of(s); }
-static bool ref_light(Square s) { return (file_of(s) + rank_of(s)) % 2 == 1; }
-
-/* Same-kind pieces before s in file-major order (bishops: same square colour). */
-static int ref_index(const Position *pos, Square s)
-{
-    Piece pc = piece_on(pos, s);
-    int n = 0;
-    for (Square t = 0; t < 64; t++)
-        if (piece_on(pos, t) == pc && ref_file_major(t) < ref_file_major(s)
-            && (type_of(pc) != BISHOP || ref_light(t) == ref_light(s)))
-            n++;
-    return n;
-}
-
-static bool ref_fallback(const Position *pos)
-{
-    int count[PIECE_TYPE_NB] = { 0 }, light = 0, dark = 0;
-    for (Square s = 0; s < 64; s++) {
-        Piece pc = piece_on(pos, s);
-        if (pc == NO_PIECE || color_of(pc) != pos->side)
-            continue;
-        count[type_of(pc)]++;
-        if (type_of(pc) == BISHOP && ref_light(s))
-            light++;
-        else if (type_of(pc) == BISHOP)
-            dark++;
-    }
-    return light > 1 || dark > 1 || count[KNIGHT] > 2 || count[ROOK] > 2 || count[QUEEN] > 2
-        || (count[QUEEN] == 2 && count[PAWN] >= 7);
-}
-
-static int compare_strings(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
-
-/* Index of m among the legal moves sorted by their UCI strings (strcmp). */
-static int ref_sorted_index(const Position *pos, Move m)
-{
-    MoveList list;
-    generate_legal(pos, &list);
-    char texts[MAX_MOVES][8], mine[8];
-    for (int i = 0; i < list.count; i++)
-        move_to_uci(list.moves[i], texts[i]);
-    qsort(texts, (size_t)list.count, sizeof texts[0], compare_strings);
-    move_to_uci(m, mine);
-    for (int i = 0; i < list.count; i++)
-        if (!strcmp(texts[i], mine))
-            return i;
-    return -1;
-}
-
-static int ref_direction(int df, int dr, const int (*steps)[2], int n)
-{
-    for (int i = 0; i < n; i++)
-        if (steps[i][0] == df && steps[i][1] == dr)
-            return i;
-    return -100;
-}
-
-static int reference_code(const Position *pos, Move m)
-{
-    static const int KING_STEPS[8][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 } };
-    static const int KNIGHT_STEPS[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-    if (ref_fallback(pos))
-        return ref_sorted_index(pos, m);
-    Square from = move_from(m), to = move_to(m);
-    int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
-    int straight = rank_of(from) == rank_of(to) ? file_of(to) : 8 + rank_of(to);
-    int diagonal = df == dr ? file_of(to) : 8 + file_of(to);
-    int index = ref_index(pos, from);
-    switch (type_of(piece_on(pos, from))) {
-    case KING:
-        if (move_flags(m) == FLAG_CASTLE_KING)
-            return pos->side == WHITE ? 3 : 1; /* SE from e1, NE from e8 */
-        if (move_flags(m) == FLAG_CASTLE_QUEEN)
-            return pos->side == WHITE ? 5 : 7; /* SW, NW */
-        return ref_direction(df, dr, KING_STEPS, 8);
-    case QUEEN:
-        if (df != 0 && dr != 0)
-            return (index == 1 ? 14 : 1) * 16 + diagonal;
-        return (index == 1 ? 15 : 2) * 16 + straight;
-    case BISHOP:
-        return (ref_light(from) ? 3 : 4) * 16 + diagonal;
-    case KNIGHT:
-        return 5 * 16 + index * 8 + ref_direction(df, dr, KNIGHT_STEPS, 8);
-    case ROOK:
-        return (6 + index) * 16 + straight;
-    default: { /* pawn */
-        int side = df == 0 ? 0 : df < 0 ? 1 : 2; /* straight, towards a, towards h */
-        int vector;
-        if (move_is_promotion(m))
-            vector = (side + 1) * 4 + (move_promo_type(m) - KNIGHT); /* N B R Q */
-        else
-            vector = side == 0 ? (move_flags(m) == FLAG_DOUBLE_PUSH ? 1 : 0) : side + 1;
-        return (8 + index) * 16 + vector;
-    }
-    }
-}
-
-/* ---- Checks on one position ---- */
-
-typedef struct {
-    long moves, positions, fallback_positions;
-} Tally;
-
-/* Every legal move: encode == reference, decode(encode) == move, codes distinct; the
- * checked encoder agrees. Returns false after the first failing position. */
-static bool check_all_moves(const Position *pos, Tally *t)
-{
-    MoveList list;
-    generate_legal(pos, &list);
-    bool used[256] = { false };
-    char fen[128], uci[8];
-    t->positions++;
-    t->fallback_positions += movecode_fallback(pos);
-    for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
-        int code = movecode_encode(pos, m);
-        int ref = reference_code(pos, m);
-        Move back = code >= 0 ? movecode_decode(pos, code) : MOVE_NONE;
-        bool ok = code >= 0 && code < 256 && code == ref && back == m && !used[code]
-               && movecode_encode_checked(pos, m) == code;
-        if (!ok) {
-            position_to_fen(pos, fen);
-            CHECK_MSG(false, "%s in %s: code %d, reference %d, decoded %d, duplicate %d", move_to_uci(m, uci), fen,
-                      code, ref, back, code >= 0 && code < 256 && used[code]);
-            return false;
-        }
-        used[code] = true;
-        t->moves++;
-    }
-    return true;
-}
-
-/* Every byte decodes to MOVE_NONE or to a legal move whose code is that byte; exactly
- * as many bytes decode as there are legal moves. */
-static bool check_all_bytes(const Position *pos)
-{
-    MoveList list;
-    generate_legal(pos, &list);
-    int decoded = 0;
-    char fen[128];
-    for (int b = 0; b < 256; b++) {
-        Move m = movecode_decode(pos, b);
-        if (m == MOVE_NONE)
-            continue;
-        bool legal = false;
-        for (int i = 0; i < list.count; i++)
-            legal |= list.moves[i] == m;
-        if (!legal || movecode_encode(pos, m) != b) {
-            position_to_fen(pos, fen);
-            CHECK_MSG(false, "byte %d in %s decodes to %s move %d whose code is %d", b, fen,
-                      legal ? "legal" : "ILLEGAL", m, movecode_encode(pos, m));
-            return false;
-        }
-        decoded++;
-    }
-    if (decoded != list.count) {
-        position_to_fen(pos, fen);
-        CHECK_MSG(false, "%d bytes decode in %s, which has %d legal moves", decoded, fen, list.count);
-        return false;
-    }
-    return true;
-}
 
 /* ---- Perft trees ---- */
 
@@ -252,10 +38,10 @@ TEST(movecode_perft_trees_round_trip)
 {
     static char fens[256][128];
     static long long listed[256];
-    int n = load_suite_counts(fens, 256, listed);
+    int n = perft_suite_load(fens, 256, listed);
     long long expected = 0, checked = 0;
     for (int i = 0; i < n; i++) {
-        Position *pos = new_position(fens[i]);
+        Position *pos = test_position_new(fens[i]);
         if (!pos || !listed[i]) {
             free(pos);
             continue;
@@ -276,20 +62,12 @@ TEST(movecode_perft_trees_round_trip)
 
 /* ---- 10,000 varied positions, all 256 bytes ---- */
 
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* Positions from the suite's first two plies and from random games played out from each
  * suite position (random games promote a lot: many queens, fallback positions). */
 static int sample_positions(Position *out, int max)
 {
     static char fens[256][128];
-    int n = load_suite(fens, 256), count = 0;
+    int n = perft_suite_load(fens, 256, NULL), count = 0;
     uint64_t seed = 0x9E3779B97F4A7C15ULL;
     Position *pos = malloc(sizeof *pos);
     if (!pos)
@@ -299,7 +77,7 @@ static int sample_positions(Position *out, int max)
             char err[160];
             if (!position_from_fen(pos, fens[i], err, sizeof err, NULL))
                 continue;
-            int length = round == 0 ? 2 : 40 + (int)(next_random(&seed) % 200);
+            int length = round == 0 ? 2 : 40 + (int)(test_random(&seed) % 200);
             for (int ply = 0; ply < length && count < max; ply++) {
                 MoveList list;
                 generate_legal(pos, &list);
@@ -307,7 +85,7 @@ static int sample_positions(Position *out, int max)
                     break;
                 if (round == 0 || ply % 3 == 0)
                     position_copy_current(snapshot_at(out, (size_t)count++), pos);
-                make_move(pos, list.moves[next_random(&seed) % (uint64_t)list.count]);
+                make_move(pos, list.moves[test_random(&seed) % (uint64_t)list.count]);
                 position_trim_history(pos);
             }
         }
@@ -368,7 +146,7 @@ TEST(movelegal_matches_generator_on_every_16bit_value)
 /* Plays UCI moves on a copy of the start position; NULL if one is illegal. */
 static Position *play(const char *fen, const char *moves)
 {
-    Position *pos = new_position(fen);
+    Position *pos = test_position_new(fen);
     char buf[512], *save = NULL;
     snprintf(buf, sizeof buf, "%s", moves);
     for (char *tok = strtok_r(buf, " ", &save); pos && tok; tok = strtok_r(NULL, " ", &save)) {
@@ -433,7 +211,7 @@ TEST(movecode_canonical_under_transposition)
 
 TEST(movecode_hand_checked_bytes)
 {
-    Position *pos = new_position(START_FEN);
+    Position *pos = test_position_new(START_FEN);
     if (!pos)
         return;
     /* e2e4: pawns a2..h2 are 0..7, e2 is pawn 4 (code 12), double advance: 0xC1. */
@@ -445,7 +223,7 @@ TEST(movecode_hand_checked_bytes)
     free(pos);
 
     /* Castling: White O-O is the king's SE step (3), O-O-O SW (5); Black NE (1), NW (7). */
-    pos = new_position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    pos = test_position_new("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     if (pos) {
         CHECK_EQ(movecode_encode(pos, move_from_san(pos, "O-O")), 0x03);
         CHECK_EQ(movecode_encode(pos, move_from_san(pos, "O-O-O")), 0x05);
@@ -459,7 +237,7 @@ TEST(movecode_hand_checked_bytes)
 
     /* Promotions: pawn b7 (only pawn: code 8); b8=N advance 1<<2|0, bxa8=R left capture
      * 2<<2|2, bxc8=Q right capture 3<<2|3. Light bishop f1 (3): Bf1-a6 falls, file a: 8+0. */
-    pos = new_position("r1n1k3/1P6/8/8/8/8/8/4KB2 w - - 0 1");
+    pos = test_position_new("r1n1k3/1P6/8/8/8/8/8/4KB2 w - - 0 1");
     if (pos) {
         CHECK_EQ(movecode_encode(pos, move_from_san(pos, "b8=N")), 0x84);
         CHECK_EQ(movecode_encode(pos, move_from_san(pos, "bxa8=R")), 0x8A);
@@ -474,7 +252,7 @@ TEST(movecode_hand_checked_bytes)
 TEST(movecode_second_queen_and_fallback)
 {
     /* Queens a1 (queen 0) and h1 (queen 1) with six pawns: no fallback. */
-    Position *pos = new_position("4k3/8/8/8/8/8/PPPPPP2/Q3K2Q w - - 0 1");
+    Position *pos = test_position_new("4k3/8/8/8/8/8/PPPPPP2/Q3K2Q w - - 0 1");
     if (pos) {
         CHECK(!movecode_fallback(pos));
         CHECK_EQ(movecode_encode(pos, move_from_san(pos, "Qh4")), 0xFB);  /* pawn-7 code, file h to rank 4 */
@@ -486,7 +264,7 @@ TEST(movecode_second_queen_and_fallback)
         free(pos);
     }
     /* Seven pawns and two queens: fallback for White only. */
-    pos = new_position("4k3/8/8/8/8/8/PPPPPPP1/Q3K2Q w - - 0 1");
+    pos = test_position_new("4k3/8/8/8/8/8/PPPPPPP1/Q3K2Q w - - 0 1");
     if (pos) {
         CHECK(movecode_fallback(pos));
         Tally t = { 0, 0, 0 };
@@ -497,7 +275,7 @@ TEST(movecode_second_queen_and_fallback)
         free(pos);
     }
     /* Fallback lasts only while its cause does: a third knight is captured. */
-    pos = new_position("4k3/8/8/3r4/8/2N1N3/8/1N2K3 b - - 0 1");
+    pos = test_position_new("4k3/8/8/3r4/8/2N1N3/8/1N2K3 b - - 0 1");
     if (pos) {
         CHECK(!movecode_fallback(pos));
         make_move(pos, move_from_san(pos, "Rd8"));
@@ -514,7 +292,7 @@ TEST(movecode_second_queen_and_fallback)
                            "4k3/8/8/8/8/8/8/RR2K2R w - - 0 1" };
     bool expected[] = { false, true, false, true, true };
     for (int i = 0; i < 5; i++) {
-        pos = new_position(fens[i]);
+        pos = test_position_new(fens[i]);
         if (!pos)
             continue;
         CHECK_MSG(movecode_fallback(pos) == expected[i], "fallback(%s) should be %d", fens[i], expected[i]);
@@ -524,7 +302,7 @@ TEST(movecode_second_queen_and_fallback)
 
 TEST(movecode_218_move_position)
 {
-    Position *pos = new_position("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
+    Position *pos = test_position_new("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
     if (!pos)
         return;
     MoveList list;
@@ -550,170 +328,11 @@ TEST(movecode_218_move_position)
     free(pos);
 }
 
-/* ---- Tracker ---- */
-
-static bool tracker_pawns_are(const MoveCodeTracker *t, Color c, const char *squares)
-{
-    const MoveCodeList *l = &t->list[c][MC_PAWNS];
-    char got[64] = "";
-    for (int i = 0; i < l->count; i++) {
-        char sq[4] = { (char)('a' + file_of(l->square[i])), (char)('1' + rank_of(l->square[i])), ' ', 0 };
-        strcat(got, sq);
-    }
-    return CHECK_MSG(!strcmp(got, squares), "pawns \"%s\", expected \"%s\"", got, squares);
-}
-
-TEST(movecode_tracker_article_examples)
-{
-    static const struct { const char *fen, *move, *before, *after; } CASES[] = {
-        { "4k3/8/8/8/8/1p6/PPP5/4K3 w - - 0 1", "axb3", "a2 b2 c2 ", "b2 b3 c2 " },
-        { "4k3/8/2p5/1PP2P2/8/2P5/2P5/4K3 w - - 0 1", "bxc6", "b5 c2 c3 c5 f5 ", "c2 c3 c5 c6 f5 " },
-        { "4k3/8/8/8/PP6/1n6/2P5/4K3 w - - 0 1", "cxb3", "a4 b4 c2 ", "a4 b3 b4 " },
-    };
-    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-        Position *pos = new_position(CASES[i].fen);
-        if (!pos)
-            continue;
-        MoveCodeTracker t;
-        movecode_tracker_init(&t, pos);
-        tracker_pawns_are(&t, WHITE, CASES[i].before);
-        Move m = move_from_san(pos, CASES[i].move);
-        movecode_tracker_update(&t, pos, m);
-        make_move(pos, m);
-        tracker_pawns_are(&t, WHITE, CASES[i].after);
-        CHECK(movecode_tracker_matches(&t, pos));
-        free(pos);
-    }
-}
-
-/* Plays a whole game through the tracker: after every move it must match from-scratch
- * numbering and give the same codes; the game functions must agree. */
-static bool check_game(const Position *start, const Move *moves, int n)
-{
-    Position *pos = malloc(sizeof *pos);
-    uint8_t *codes = malloc((size_t)n + 1);
-    Move *back = malloc(((size_t)n + 1) * sizeof *back);
-    bool ok = pos && codes && back;
-    if (ok) {
-        position_copy_current(pos, start);
-        MoveCodeTracker t;
-        movecode_tracker_init(&t, pos);
-        for (int i = 0; ok && i < n; i++) {
-            int code = movecode_encode(pos, moves[i]);
-            ok = CHECK_MSG(movecode_encode_tracked(&t, pos, moves[i]) == code
-                               && movecode_decode_tracked(&t, pos, code) == moves[i],
-                           "tracked codes differ at ply %d", i);
-            movecode_tracker_update(&t, pos, moves[i]);
-            make_move(pos, moves[i]);
-            position_trim_history(pos);
-            ok = ok && CHECK_MSG(movecode_tracker_matches(&t, pos), "tracker wrong after ply %d", i);
-        }
-        ok = ok && CHECK_EQ(movecode_encode_game(start, moves, n, codes), n);
-        ok = ok && CHECK_EQ(movecode_decode_game(start, codes, n, back), n);
-        for (int i = 0; ok && i < n; i++)
-            ok = CHECK_EQ(back[i], moves[i]);
-    }
-    free(pos);
-    free(codes);
-    free(back);
-    return ok;
-}
-
-TEST(movecode_tracker_over_random_games)
-{
-    static char fens[256][128];
-    int n = load_suite(fens, 256);
-    uint64_t seed = 12345;
-    static Move moves[2000];
-    Position *pos = malloc(sizeof *pos), *start = malloc(sizeof *start);
-    int promotions = 0, games = 0;
-    for (int round = 0; pos && start && round < 8; round++)
-        for (int i = 0; i < n; i++) {
-            char err[160];
-            if (!position_from_fen(start, fens[i], err, sizeof err, NULL))
-                continue;
-            position_copy_current(pos, start);
-            int len = 0;
-            for (; len < 1500; len++) { /* long games: the tracker must not drift */
-                MoveList list;
-                generate_legal(pos, &list);
-                if (!list.count || position_insufficient_material(pos))
-                    break;
-                moves[len] = list.moves[next_random(&seed) % (uint64_t)list.count];
-                promotions += move_is_promotion(moves[len]);
-                make_move(pos, moves[len]);
-                position_trim_history(pos);
-            }
-            games++;
-            if (!check_game(start, moves, len))
-                goto done;
-        }
-done:
-    test_log("%d random games, %d promotions", games, promotions);
-    CHECK(promotions > 100);
-    free(pos);
-    free(start);
-}
-
-/* ---- PGN games: every legal move of every position, all variations ---- */
-
-static void count_message(void *ctx, const char *message)
-{
-    (void)message;
-    ++*(int *)ctx; /* the PGN tests check the messages themselves */
-}
-
-static void check_pgn_file(const char *name, Tally *t, long *games)
-{
-    char path[256];
-    int messages = 0;
-    PgnReader *r = pgn_open(test_data_path(name, path, sizeof path), count_message, &messages);
-    if (!CHECK_MSG(r != NULL, "cannot open %s", path))
-        return;
-    static Move line[4096];
-    int plies = 0;
-    Position *start = malloc(sizeof *start);
-    const PgnItem *it;
-    while (start && (it = pgn_next(r))->event != PGN_EOF) {
-        if (it->event == PGN_MOVETEXT) {
-            position_copy_current(start, it->position);
-            plies = 0;
-        } else if (it->event == PGN_MOVE && it->move != MOVE_NULL) {
-            if (!check_all_moves(it->position, t))
-                break;
-            if (it->depth == 0 && plies < 4096)
-                line[plies++] = it->move;
-        } else if (it->event == PGN_MOVE) {
-            plies = 4096; /* a null move: the main line cannot be coded as a whole */
-        } else if (it->event == PGN_GAME_END) {
-            ++*games;
-            if (plies < 4096 && !check_game(start, line, plies))
-                break;
-        }
-    }
-    free(start);
-    pgn_close(r);
-    CHECK_MSG(messages <= 1, "%s: %d games skipped", name, messages);
-}
-
-TEST(movecode_pgn_games_all_positions)
-{
-    static const char *FILES[] = { "pgn/edge_cases.pgn", "pgn/carballo_problems_easy.pgn", "pgn/Nakamura.pgn",
-                                   "pgn/arasan_basic_first320.pgn", "pgn/kasparov-deep-blue-1997.pgn",
-                                   "pgn/uci-moves.pgn", "pgn/anastasian-lewis.pgn" };
-    Tally t = { 0, 0, 0 };
-    long games = 0;
-    for (size_t i = 0; i < sizeof FILES / sizeof FILES[0]; i++)
-        check_pgn_file(FILES[i], &t, &games);
-    test_log("%ld games, %ld positions, %ld moves checked", games, t.positions, t.moves);
-    CHECK(games > 1800);
-}
-
 /* ---- Bad input ---- */
 
 TEST(movecode_bad_input)
 {
-    Position *pos = new_position(START_FEN);
+    Position *pos = test_position_new(START_FEN);
     if (!pos)
         return;
     CHECK_EQ(movecode_encode(pos, MOVE_NONE), MOVECODE_ERROR);
