@@ -30,7 +30,8 @@ void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int mov
     if (limits->infinite)
         return;
     if (limits->movetime > 0) {
-        tm->soft_ms = tm->hard_ms = max64(1, limits->movetime - move_overhead_ms);
+        /* The time was asked for: use all of it (no soft limit, no early stop). */
+        tm->hard_ms = max64(1, limits->movetime - move_overhead_ms);
         return;
     }
     if (limits->time[us] < 0)

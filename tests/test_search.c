@@ -549,6 +549,7 @@ TEST(timeman_limits_are_safe)
     l.movetime = 500;
     timeman_init(&tm, &l, WHITE, 50, 0);
     CHECK_EQ(tm.hard_ms, 450);
+    CHECK(!timeman_stop_iterating(&tm, 400, 0.5)); /* all of it is used */
     limits_init(&l);
     timeman_init(&tm, &l, WHITE, 50, 0);
     CHECK(tm.hard_ms < 0 && !timeman_hard_expired(&tm, 1000000));
