@@ -152,6 +152,23 @@ void engine_new_game(Engine *e)
     position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
 }
 
+/* Keeps states[] from filling in endless games (past the fifty-move limit, where
+ * position_compact cannot drop anything): only the last HISTORY_KEEP entries are kept,
+ * which is all that repetition detection looks at in practice. */
+#define HISTORY_KEEP 256
+
+static void bound_history(Position *pos)
+{
+    if (pos->st_index <= MAX_STATES - MAX_PLY - 64)
+        return;
+    position_compact(pos);
+    if (pos->st_index <= MAX_STATES - MAX_PLY - 64)
+        return;
+    int first = pos->st_index - (HISTORY_KEEP - 1);
+    memmove(&pos->states[0], &pos->states[first], HISTORY_KEEP * sizeof(StateInfo));
+    pos->st_index = HISTORY_KEEP - 1;
+}
+
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,
                          char *err, size_t err_size)
 {
@@ -168,15 +185,9 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
             return false;
         }
         make_move(&next, m);
-        /* Long games: drop history that can no longer repeat, so states[] never fills. */
-        if (next.st_index > MAX_STATES - MAX_PLY - 64)
-            position_compact(&next);
+        bound_history(&next);
     }
     position_compact(&next);
-    if (next.st_index > MAX_STATES - MAX_PLY - 16) {
-        snprintf(err, err_size, "game history too long to search");
-        return false;
-    }
     e->pos = next;
     return true;
 }
@@ -186,8 +197,7 @@ bool engine_make_move(Engine *e, Move m)
     if (!move_is_legal(&e->pos, m))
         return false;
     make_move(&e->pos, m);
-    if (e->pos.st_index > MAX_STATES - MAX_PLY - 64)
-        position_compact(&e->pos);
+    bound_history(&e->pos);
     return true;
 }
 

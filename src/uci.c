@@ -14,7 +14,7 @@
 #include "perft.h"
 
 #define LINE_MAX_LEN 65536
-#define MAX_TOKENS 4096
+#define MAX_TOKENS 16384 /* a full line of 65536 characters has fewer */
 
 typedef struct {
     Engine *engine;

@@ -320,6 +320,18 @@ def repetition_from_game_history_is_a_draw(e):
 
 
 @test
+def very_long_game_history(e):
+    # 1200 plies of knight shuffling: far past the fifty-move rule and the undo stack.
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 300
+    e.send("position startpos moves " + " ".join(shuffle) + " e2e4")
+    e.send("go depth 4")
+    lines = e.expect_prefix("bestmove")
+    check(not any("error" in l for l in lines), "long history refused: %s" % lines[:3])
+    # The fifty-move counter is past 100 only until e2e4 reset it: a real search.
+    check(bestmove_of(lines) != "0000", lines[-1])
+
+
+@test
 def malformed_commands_do_not_crash(e):
     for cmd in ["go wtime", "go depth -3", "go depth x", "go sometimes", "setoption", "setoption name",
                 "position", "position fen", "position startpos moves", "debug maybe", "perft", "perft 99",
