@@ -1,8 +1,9 @@
 /* The codec command (see codec_cmd.h). Moves are gathered with their positions (as
  * snapshots) in chunks small enough to stay in the L2 cache, as a position being coded
  * in real use is; each chunk is then encoded and decoded in a timed loop, so the rate
- * counts the codec alone, not PGN parsing. Times are thread CPU time, and each chunk's
- * loop runs three times keeping the fastest, to shed the noise of a shared machine. */
+ * counts the codec alone, not PGN parsing. Times are thread CPU time (a shared machine
+ * takes the CPU away at times; that time is not counted). Each chunk is timed once: a
+ * second pass over the same moves would let the branch predictor learn them. */
 #include "codec_cmd.h"
 
 #include <stdint.h>
@@ -16,7 +17,6 @@
 #include "snapshot.h"
 
 #define CHUNK_MOVES 2048
-#define TIMED_PASSES 3
 #define MAX_ERRORS_SHOWN 10
 
 typedef struct {
@@ -63,19 +63,14 @@ static void show_error(Codec *c, const Position *pos, Move m, int code, Move bac
 static void flush_chunk(Codec *c)
 {
     size_t n = c->count;
-    int64_t best = INT64_MAX;
-    for (int pass = 0; pass < TIMED_PASSES; pass++) {
-        int64_t start = now_ns();
-        for (size_t i = 0; i < n; i++) {
-            const Position *pos = snapshot_at(c->positions, i);
-            int code = movecode_encode(pos, c->moves[i]);
-            c->codes[i] = (int16_t)code;
-            c->decoded[i] = movecode_decode(pos, code);
-        }
-        int64_t elapsed = now_ns() - start;
-        best = elapsed < best ? elapsed : best;
+    int64_t start = now_ns();
+    for (size_t i = 0; i < n; i++) {
+        const Position *pos = snapshot_at(c->positions, i);
+        int code = movecode_encode(pos, c->moves[i]);
+        c->codes[i] = (int16_t)code;
+        c->decoded[i] = movecode_decode(pos, code);
     }
-    c->codec_ns += best;
+    c->codec_ns += now_ns() - start;
     c->timed_moves += (long long)n;
 
     for (size_t i = 0; i < n; i++) {

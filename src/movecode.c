@@ -41,8 +41,12 @@ static inline Bitboard transpose(Bitboard x)
 static inline Square file_major_nth(Bitboard set, int n)
 {
     Bitboard t = transpose(set);
+#if defined(USE_PEXT)
+    t = _pdep_u64(1ULL << n, t); /* ARCH=bmi2 assumes a fast PDEP, as it does PEXT */
+#else
     for (; n > 0 && t; n--)
         t &= t - 1;
+#endif
     if (!t)
         return NO_SQUARE;
     Square s = lsb(t);
@@ -163,13 +167,20 @@ static inline bool counts_need_fallback(int pawns, int knights, int light, int d
     return (light > 1) | (dark > 1) | (knights > 2) | (rooks > 2) | (queens > 2) | ((queens == 2) & (pawns > 6));
 }
 
+static inline Bitboard more_than_two(Bitboard b) { b &= b - 1; return b & (b - 1); }
+
 static inline bool side_needs_fallback(const Position *pos)
 {
     Bitboard own = pos->by_color[pos->side];
-    Bitboard bishops = own & pos->by_type[BISHOP];
+    Bitboard bishops = own & pos->by_type[BISHOP], queens = own & pos->by_type[QUEEN];
+    /* A cheap filter first (this runs for every code): only a second queen, a third
+     * knight or rook, or a second bishop of one colour can make a fallback. */
+    if (!(more_than_one(queens) | more_than_two(own & pos->by_type[KNIGHT]) | more_than_two(own & pos->by_type[ROOK])
+          | more_than_one(bishops & LIGHT_SQUARES) | more_than_one(bishops & ~LIGHT_SQUARES)))
+        return false;
     return counts_need_fallback(popcount(own & pos->by_type[PAWN]), popcount(own & pos->by_type[KNIGHT]),
                                 popcount(bishops & LIGHT_SQUARES), popcount(bishops & ~LIGHT_SQUARES),
-                                popcount(own & pos->by_type[ROOK]), popcount(own & pos->by_type[QUEEN]));
+                                popcount(own & pos->by_type[ROOK]), popcount(queens));
 }
 
 bool movecode_fallback(const Position *pos) { return side_needs_fallback(pos); }

@@ -3,25 +3,49 @@
  * full occupancy test only for king moves, castling and en passant. */
 #include "movelegal.h"
 
-/* Whether `them` attacks s when the board is occupied by `occupied`. Sliders are tested
- * one by one by geometry and the squares between: there are few of them, and this keeps
- * the decoder away from the large magic tables, whose cache misses dominated. */
+#define DIAGONAL_A1H8 0x8040201008040201ULL
+#define DIAGONAL_A8H1 0x0102040810204080ULL
+
+/* Squares strictly between a and b on a line of the given empty-board pattern (the
+ * line's squares from a1 onwards: rank 0xFF.., file 0x0101.., diagonals), by arithmetic. */
+static inline Bitboard between_on(Square a, Square b, Bitboard pattern)
+{
+    Square lo = a < b ? a : b, hi = a < b ? b : a;
+    return (pattern << lo) & (square_bb(hi) - (square_bb(lo) << 1));
+}
+
+/* Whether one of `attackers` (all on one line through s, of that pattern) sees s. */
+static inline bool line_hits(Bitboard attackers, Square s, Bitboard pattern, Bitboard occupied)
+{
+    while (attackers) {
+        Square a = pop_lsb(&attackers);
+        if (!(between_on(s, a, pattern) & occupied))
+            return true;
+    }
+    return false;
+}
+
+/* Whether `them` attacks s when the board is occupied by `occupied`. Sliders are first
+ * filtered by the four lines through s (usually none is left), then checked by the
+ * squares between: this keeps the decoder away from the large magic and BETWEEN tables,
+ * whose cache misses dominated its time. */
 static inline bool attacked_by(const Position *pos, Color them, Square s, Bitboard occupied)
 {
     if ((PAWN_ATTACKS[!them][s] & pieces_cp(pos, them, PAWN)) || (KNIGHT_ATTACKS[s] & pieces_cp(pos, them, KNIGHT))
         || (KING_ATTACKS[s] & pieces_cp(pos, them, KING)))
         return true;
-    Bitboard queens = pieces_cp(pos, them, QUEEN);
-    Bitboard diagonal = pieces_cp(pos, them, BISHOP) | queens, straight = pieces_cp(pos, them, ROOK) | queens;
-    Bitboard sliders = (diagonal | straight) & ~square_bb(s); /* a piece on s is being captured */
-    while (sliders) {
-        Square a = pop_lsb(&sliders);
-        int df = file_of(a) - file_of(s), dr = rank_of(a) - rank_of(s);
-        Bitboard kind = df == dr || df == -dr ? diagonal : df == 0 || dr == 0 ? straight : 0;
-        if ((kind & square_bb(a)) && !(BETWEEN[s][a] & occupied))
-            return true;
-    }
-    return false;
+    Bitboard queens = pieces_cp(pos, them, QUEEN), others = ~square_bb(s); /* a piece on s is being captured */
+    Bitboard diagonal = (pieces_cp(pos, them, BISHOP) | queens) & others;
+    Bitboard straight = (pieces_cp(pos, them, ROOK) | queens) & others;
+    int file = file_of(s), rank = rank_of(s), d = file - rank, sum = file + rank;
+    Bitboard rising = d >= 0 ? DIAGONAL_A1H8 >> (8 * d) : DIAGONAL_A1H8 << (-8 * d);
+    Bitboard falling = sum >= 7 ? DIAGONAL_A8H1 << (8 * (sum - 7)) : DIAGONAL_A8H1 >> (8 * (7 - sum));
+    Bitboard on_rank = rank_bb(rank), on_file = file_bb(file);
+    if (!((diagonal & (rising | falling)) | (straight & (on_rank | on_file))))
+        return false;
+    return line_hits(diagonal & rising, s, DIAGONAL_A1H8, occupied)
+        || line_hits(diagonal & falling, s, 0x0102040810204081ULL, occupied) /* steps of 7 */
+        || line_hits(straight & on_rank, s, ~0ULL, occupied) || line_hits(straight & on_file, s, FILE_A_BB, occupied);
 }
 
 static bool pawn_move_is_pseudo_legal(const Position *pos, Square from, Square to, int flags, Piece target)

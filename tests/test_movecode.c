@@ -338,7 +338,9 @@ TEST(movecode_bad_input)
     CHECK_EQ(movecode_encode(pos, MOVE_NONE), MOVECODE_ERROR);
     CHECK_EQ(movecode_encode(pos, move_create(E4, E5, FLAG_QUIET)), MOVECODE_ERROR);  /* empty square */
     CHECK_EQ(movecode_encode(pos, move_create(E7, E5, FLAG_DOUBLE_PUSH)), MOVECODE_ERROR); /* not our pawn */
-    CHECK_EQ(movecode_encode(pos, move_create(G1, G4, FLAG_QUIET)), MOVECODE_ERROR); /* no knight jump */
+    Move not_a_jump = move_create(G1, G4, FLAG_QUIET); /* unchecked encode: any byte but not this move */
+    CHECK(movecode_decode(pos, movecode_encode(pos, not_a_jump)) != not_a_jump);
+    CHECK_EQ(movecode_encode_checked(pos, not_a_jump), MOVECODE_ERROR);
     CHECK_EQ(movecode_encode_checked(pos, move_create(E2, E4, FLAG_QUIET)), MOVECODE_ERROR); /* wrong flag */
     CHECK_EQ(movecode_encode_checked(pos, move_create(A1, A3, FLAG_QUIET)), MOVECODE_ERROR); /* blocked */
     /* Any 16-bit value: never a crash, and never a byte that decodes to it unless legal. */
