@@ -284,10 +284,18 @@ static inline Move finish_move(const Position *pos, Square from, Square to, bool
 {
     if (to == NO_SQUARE)
         return MOVE_NONE;
-    Piece target = pos->board[to];
-    if (target != NO_PIECE && (color_of(target) == pos->side || type_of(target) == KING))
+    /* By side to move and piece on the destination: FLAG_QUIET (empty), FLAG_CAPTURE, or
+     * 1 for an own piece or a king (no move); a lookup rather than branches. */
+    enum { NO = 1, CAP = FLAG_CAPTURE, EMPTY = FLAG_QUIET };
+    static const uint8_t TARGET[COLOR_NB][16] = {
+        /* white P N B R Q K - -, black P N B R Q K -, empty */
+        { NO, NO, NO, NO, NO, NO, NO, NO, CAP, CAP, CAP, CAP, CAP, NO, NO, EMPTY },
+        { CAP, CAP, CAP, CAP, CAP, NO, NO, NO, NO, NO, NO, NO, NO, NO, NO, EMPTY },
+    };
+    int flags = TARGET[pos->side][pos->board[to]];
+    if (flags == NO)
         return MOVE_NONE;
-    Move m = move_create(from, to, target != NO_PIECE ? FLAG_CAPTURE : FLAG_QUIET);
+    Move m = move_create(from, to, flags);
     if (king)
         return pseudo_legal_move_is_legal(pos, m) ? m : MOVE_NONE;
     return keeps_king_safe(pos, m) ? m : MOVE_NONE;
