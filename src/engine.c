@@ -281,7 +281,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     sh->node_limit = limits->nodes;
     if (sh->limit_strength) {
         uint64_t cap = strength_node_limit(sh->elo);
-        if (!sh->node_limit || cap < sh->node_limit)
+        if (cap && (!sh->node_limit || cap < sh->node_limit))
             sh->node_limit = cap;
     }
     tt_new_search(&e->tt);

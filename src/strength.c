@@ -64,14 +64,24 @@ static int clamp_elo(int elo)
 
 uint64_t strength_node_limit(int elo)
 {
-    /* Doubling the nodes is worth very roughly 100 Elo at these tiny searches. */
-    double nodes = 64.0 * pow(2.0, (clamp_elo(elo) - STRENGTH_MIN_ELO) / 150.0);
-    return (uint64_t)nodes;
+    if (elo >= STRENGTH_MAX_ELO)
+        return 0; /* full strength */
+    /* 256 nodes at the bottom, doubling every 120 Elo (fitted roughly by short matches,
+     * see docs/search.md). */
+    return (uint64_t)(256.0 * pow(2.0, (clamp_elo(elo) - STRENGTH_MIN_ELO) / 120.0));
+}
+
+/* Random bonus range in centipawns: 150 at the bottom, none from STRENGTH_NOISE_FREE. */
+#define STRENGTH_NOISE_FREE 2350
+static int noise_of(int elo)
+{
+    int noise = (STRENGTH_NOISE_FREE - clamp_elo(elo)) * 150 / (STRENGTH_NOISE_FREE - STRENGTH_MIN_ELO);
+    return noise > 0 ? noise : 0;
 }
 
 int strength_candidate_lines(int elo)
 {
-    return clamp_elo(elo) >= 2600 ? 1 : 4;
+    return noise_of(elo) > 0 ? 4 : 1;
 }
 
 static uint64_t next_random(uint64_t *s)
@@ -85,8 +95,7 @@ static uint64_t next_random(uint64_t *s)
 
 int strength_pick(const int *scores, int count, int elo, uint64_t *rng)
 {
-    /* Noise from 250 cp at the bottom of the range down to nothing at 2600. */
-    int noise = (2600 - clamp_elo(elo)) * 250 / (2600 - STRENGTH_MIN_ELO);
+    int noise = noise_of(elo);
     if (noise <= 0 || count <= 1)
         return 0;
     int best = 0, best_value = -(1 << 30);

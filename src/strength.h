@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #define STRENGTH_MIN_ELO 1000
-#define STRENGTH_MAX_ELO 2800
+#define STRENGTH_MAX_ELO 2400 /* full strength, about where it measures at blitz */
 /* The rating assumed for ourselves when the protocol does not tell (UCI). */
 #define STRENGTH_NOMINAL_RATING 2700
 
@@ -27,7 +27,7 @@ bool opponent_parse(const char *text, OpponentInfo *out);
  * opponents, so that draws become welcome). own_rating 0 means STRENGTH_NOMINAL_RATING. */
 int contempt_for_opponent(int base_contempt, int own_rating, const OpponentInfo *opp);
 
-/* Nodes per move allowed at a given Elo when strength is limited. */
+/* Nodes per move allowed at a given Elo when strength is limited (0: no limit). */
 uint64_t strength_node_limit(int elo);
 /* Root lines considered for the weakened choice. */
 int strength_candidate_lines(int elo);
