@@ -91,6 +91,8 @@ static const char *result_of(const char *s)
         { "1-0", "1-0" }, { "0-1", "0-1" }, { "1/2-1/2", "1/2-1/2" }, { "*", "*" },
         { "1/2", "1/2-1/2" }, { "\xC2\xBD-\xC2\xBD", "1/2-1/2" }, { "0.5-0.5", "1/2-1/2" },
     };
+    if (s[0] != '1' && s[0] != '0' && s[0] != '*' && s[0] != '\xC2')
+        return NULL; /* most tokens are moves: skip the comparisons */
     for (size_t i = 0; i < sizeof RESULTS / sizeof RESULTS[0]; i++)
         if (!strcmp(s, RESULTS[i][0]))
             return RESULTS[i][1];
@@ -105,6 +107,8 @@ static int glyph_nag(const char *s)
         { "=", 10 }, { "+=", 14 }, { "+/=", 14 }, { "=+", 15 }, { "=/+", 15 },
         { "+/-", 16 }, { "-/+", 17 }, { "+-", 18 }, { "-+", 19 },
     };
+    if (s[0] != '!' && s[0] != '?' && s[0] != '=' && s[0] != '+' && s[0] != '-')
+        return 0;
     for (size_t i = 0; i < sizeof GLYPHS / sizeof GLYPHS[0]; i++)
         if (!strcmp(s, GLYPHS[i].text))
             return GLYPHS[i].nag;
