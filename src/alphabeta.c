@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "checkinfo.h"
 #include "movegen.h"
 #include "movepicker.h"
 #include "see.h"
@@ -145,8 +146,10 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     movepicker_init_qsearch(&mp, pos, t->hist, hit ? tte.move : MOVE_NONE, qdepth == 0 && !checked);
     Move best_move = MOVE_NONE, m;
     int old_alpha = alpha;
+    CheckInfo ci;
+    checkinfo_init(&ci, pos);
     while ((m = movepicker_next(&mp, false)) != MOVE_NONE) {
-        bool gives_check = move_gives_check(pos, m);
+        bool gives_check = checkinfo_gives_check(&ci, pos, m);
         if (!checked && best > -VALUE_MATE_IN_MAX_PLY) {
             /* Delta pruning: even winning the victim cannot reach alpha. */
             if (!gives_check && !move_is_promotion(m)) {
@@ -384,6 +387,8 @@ moves_loop:;
     int quiet_count = 0, capture_count = 0;
     bool skip_quiets = false;
     int64_t start_ms = root ? sh->tm.start_ms : 0;
+    CheckInfo ci;
+    checkinfo_init(&ci, pos);
 
     while ((m = movepicker_next(&mp, skip_quiets)) != MOVE_NONE) {
         if (m == excluded)
@@ -396,7 +401,7 @@ moves_loop:;
             sh->reporter->on_currmove(sh->reporter->ctx, depth, m, move_count + t->pv_index);
 
         bool tactical = move_is_tactical(m);
-        bool gives_check = move_gives_check(pos, m);
+        bool gives_check = checkinfo_gives_check(&ci, pos, m);
         Piece pc = moved_piece(pos, m);
         Square to = move_to(m);
         int hist_score = tactical
