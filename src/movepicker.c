@@ -3,6 +3,7 @@
 #include "movepicker.h"
 
 #include "movegen.h"
+#include "movelegal.h"
 #include "see.h"
 
 enum {
@@ -39,7 +40,7 @@ static void setup(MovePicker *mp, const Position *pos, const History *hist, Move
 static void validate_tt_move(MovePicker *mp)
 {
     Move m = mp->tt_move;
-    bool ok = m != MOVE_NONE && move_is_legal(mp->pos, m);
+    bool ok = m != MOVE_NONE && move_is_legal_fast(mp->pos, m);
     if (ok && !in_check(mp->pos)) {
         if (mp->mode == PICK_QSEARCH)
             ok = move_is_tactical(m) || (mp->quiet_checks && move_gives_check(mp->pos, m));
