@@ -19,7 +19,14 @@ endif
 CSTD     = -std=gnu11
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
 OPT      = -O3 -fno-plt -DNDEBUG
-LDLIBS   = -lpthread -lm
+LDLIBS   = -lpthread -lm -lfathom
+
+# Syzygy tablebases are probed through Fathom's tbprobe.h and libfathom (syzygy.c).
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+  ifneq ($(shell printf '\043include <tbprobe.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo ok),ok)
+    $(error tbprobe.h not found: install the Fathom library, Debian/Ubuntu package libfathom-dev (apt-get install libfathom-dev))
+  endif
+endif
 
 ifeq ($(ARCH),native)
   ARCHFLAGS = -march=native

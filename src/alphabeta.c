@@ -281,6 +281,26 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     if (!pv_node && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta) && rule50_count(pos) < 90)
         return tte.score;
 
+    /* Endgame tablebases: a draw is exact, a win a lower and a loss an upper bound; a
+     * bound that does not cut narrows the window of a PV node instead. */
+    int tb_floor = -VALUE_INFINITE, tb_ceiling = VALUE_INFINITE;
+    if (!root && excluded == MOVE_NONE && sh->tb.pieces) {
+        int v;
+        Bound b;
+        if (syzygy_probe_search(&sh->tb, pos, depth, ply, draw_score(t), &v, &b)) {
+            t->tbhits++;
+            if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
+                tt_store(sh->tt, key, ply, MOVE_NONE, v, VALUE_NONE, min_int(depth + 6, MAX_PLY - 1), b);
+                return v;
+            }
+            if (pv_node && b == BOUND_LOWER) {
+                tb_floor = v;
+                alpha = max_int(alpha, v);
+            } else if (pv_node)
+                tb_ceiling = v;
+        }
+    }
+
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
     ss[1].excluded = MOVE_NONE;
 
@@ -381,7 +401,7 @@ moves_loop:;
     MovePicker mp;
     movepicker_init(&mp, pos, t->hist, tt_move, ss->killers, counter, ss[-1].cont, ss[-2].cont);
 
-    int best = -VALUE_INFINITE, old_alpha = alpha, move_count = 0;
+    int best = tb_floor, old_alpha = alpha, move_count = 0;
     Move best_move = MOVE_NONE, m;
     Move quiets[64], captures[32];
     int quiet_count = 0, capture_count = 0;
@@ -510,6 +530,7 @@ moves_loop:;
     if (best >= beta && best_move != MOVE_NONE)
         update_statistics(t, ply, best_move, depth, quiets, quiet_count, captures, capture_count);
 
+    best = min_int(best, tb_ceiling);
     if (excluded == MOVE_NONE && !(root && t->pv_index > 0)) {
         Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
         tt_store(sh->tt, key, ply, best_move, best, ss->static_eval, depth, bound);

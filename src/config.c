@@ -53,7 +53,14 @@ bool config_apply_setting(Engine *e, Config *cfg, const char *key, const char *v
             snprintf(err, err_size, "'%s' is a button, not a setting", o->name);
             return false;
         }
-        return options_set(opts, o->name, value, OPT_SOURCE_RC, err, err_size);
+        bool ok = options_set(opts, o->name, value, OPT_SOURCE_RC, err, err_size);
+        if (ok && err[0]) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "warning: %s", err); /* kept, with a warning */
+            keep_warning(cfg, msg);
+            err[0] = '\0';
+        }
+        return ok;
     }
     snprintf(err, err_size, "unknown option '%s'", key);
     return false;

@@ -10,6 +10,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "syzygy.h"
 #include "timeutil.h"
 #include "transposition.h"
 
@@ -23,6 +24,7 @@ struct Engine {
     SearchResult result;
     OpponentInfo opponent;
     int own_rating;
+    bool tb_loaded;   /* this engine loaded the (process-wide) tablebases */
 
     pthread_t worker;
     bool worker_joinable;
@@ -77,6 +79,17 @@ static bool on_opponent(void *ctx, const Option *opt, char *err, size_t size)
     return true;
 }
 
+/* Missing tables are not an error: the warning goes back in err and the engine searches
+ * on without them. Setting the path again reloads it (new files are then found). */
+static bool on_syzygy_path(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    e->tb_loaded = syzygy_load(opt->str, err, size) > 0;
+    return true;
+}
+
 static void register_options(Engine *e)
 {
     Options *o = &e->options;
@@ -93,6 +106,10 @@ static void register_options(Engine *e)
     option_add_string(o, "UCI_Opponent", "", on_opponent, e);
     option_add_check(o, "UCI_LimitStrength", false, NULL, e);
     option_add_spin(o, "UCI_Elo", 1500, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO, NULL, e);
+    option_add_string(o, "SyzygyPath", "", on_syzygy_path, e);
+    option_add_spin(o, "SyzygyProbeDepth", 1, 1, 100, NULL, e);
+    option_add_spin(o, "SyzygyProbeLimit", SYZYGY_MAX_PIECES, 0, SYZYGY_MAX_PIECES, NULL, e);
+    option_add_check(o, "Syzygy50MoveRule", true, NULL, e);
 }
 
 Engine *engine_new(void)
@@ -124,6 +141,8 @@ void engine_free(Engine *e)
         return;
     engine_stop(e);
     engine_wait(e);
+    if (e->tb_loaded)
+        syzygy_load("", NULL, 0); /* the next engine of this process starts without them */
     search_thread_free(e->thread);
     tt_free(&e->tt);
     pthread_mutex_destroy(&e->lock);
@@ -284,6 +303,12 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
         if (cap && (!sh->node_limit || cap < sh->node_limit))
             sh->node_limit = cap;
     }
+    int tb_pieces = e->tb_loaded ? syzygy_largest() : 0;
+    int tb_limit = (int)options_int(&e->options, "SyzygyProbeLimit");
+    sh->tb.pieces = tb_pieces < tb_limit ? tb_pieces : tb_limit;
+    sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
+    sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");
+    syzygy_rank_root(&sh->tb, &e->pos, -sh->contempt, &sh->tb_root);
     tt_new_search(&e->tt);
     e->thread->pos = e->pos;
     e->thread->shared = sh;

@@ -116,6 +116,8 @@ static bool combo_match(const char *values, const char *value, char *out, size_t
 bool options_set(Options *opts, const char *name, const char *value, OptionSource source,
                  char *err, size_t err_size)
 {
+    if (err && err_size)
+        err[0] = '\0'; /* a hook may accept the value and still leave a warning here */
     Option *o = options_find(opts, name);
     if (!o)
         return fail(err, err_size, "unknown option '%s'%s", name, "");

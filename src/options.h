@@ -20,7 +20,8 @@ typedef enum { OPT_SOURCE_DEFAULT, OPT_SOURCE_RC, OPT_SOURCE_GUI } OptionSource;
 
 typedef struct Option Option;
 /* Called after the value changed (and for buttons when pressed). Returns false, with a
- * message in err, to reject the new value; the previous value is then restored. */
+ * message in err, to reject the new value; the previous value is then restored. A hook
+ * that accepts the value may leave a warning in err (e.g. tables missing from a path). */
 typedef bool (*OptionHook)(void *ctx, const Option *opt, char *err, size_t err_size);
 
 struct Option {
@@ -56,7 +57,7 @@ const Option *options_find_const(const Options *opts, const char *name);
 
 /* Parses and sets a value (a button ignores the value). Returns false with a one-line
  * message for an unknown name or a bad value; a set from a lower-priority source than the
- * current one is ignored and returns true. */
+ * current one is ignored and returns true. On success err is "" or a warning to show. */
 bool options_set(Options *opts, const char *name, const char *value, OptionSource source,
                  char *err, size_t err_size);
 

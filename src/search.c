@@ -75,6 +75,8 @@ static void init_root_moves(SearchThread *t)
     const SearchLimits *limits = &t->shared->limits;
     MoveList list;
     generate_legal(&t->pos, &list);
+    /* In the tables: only the moves that keep the best result (syzygy.c). */
+    syzygy_filter_root(&t->shared->tb_root, &list, limits->searchmoves, limits->searchmoves_count);
     for (int pass = 0; pass < 2 && t->root_count == 0; pass++)
         for (int i = 0; i < list.count; i++) {
             /* Second pass: searchmoves named no legal move, so all are searched. */
@@ -120,8 +122,9 @@ static void report_line(SearchThread *t, int depth, int index, bool use_bound)
     r.depth = updated ? depth : (depth > 1 ? depth - 1 : 1);
     r.seldepth = rm->seldepth > r.depth ? rm->seldepth : r.depth;
     r.multipv = index + 1;
-    search_score_to_report(score, &r);
-    r.bound = use_bound && updated ? rm->bound : BOUND_EXACT;
+    int shown = syzygy_root_score(&t->shared->tb_root, score); /* the true tablebase result */
+    search_score_to_report(shown, &r);
+    r.bound = use_bound && updated && shown == score ? rm->bound : BOUND_EXACT;
     r.nodes = t->nodes;
     r.tbhits = t->tbhits;
     r.time_ms = elapsed;
@@ -208,6 +211,8 @@ SearchResult search_run(SearchThread *t)
     t->root_count = 0;
     reset_stack(t);
     init_root_moves(t);
+    if (sh->tb_root.active && t->id == 0)
+        t->tbhits = (uint64_t)sh->tb_root.count; /* the root's moves were probed */
 
     if (t->root_count == 0) {
         /* Mate or stalemate: nothing to search, say so once. */
@@ -307,7 +312,7 @@ SearchResult search_run(SearchThread *t)
     RootMove *best = &t->root_moves[0];
     res.best = best->move;
     res.ponder = ponder_move(t, best);
-    res.score = best->score != -VALUE_INFINITE ? best->score : best->previous_score;
+    res.score = syzygy_root_score(&sh->tb_root, best->score != -VALUE_INFINITE ? best->score : best->previous_score);
     res.depth = t->completed_depth;
     res.nodes = t->nodes;
     res.time_ms = time_now_ms() - t->start_ms;

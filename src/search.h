@@ -11,6 +11,7 @@
 #include "evaluate.h"
 #include "history.h"
 #include "position.h"
+#include "syzygy.h"
 #include "timeman.h"
 #include "transposition.h"
 
@@ -56,6 +57,8 @@ typedef struct {
     int elo;
     uint64_t node_limit;            /* 0 = none (limits.nodes or the strength limit) */
     uint64_t seed;                  /* for strength-limited move choice */
+    SyzygyConfig tb;                /* tablebase probing (pieces 0: none) */
+    SyzygyRoot tb_root;             /* the root's tablebase ranking, when it is in the tables */
 } SearchShared;
 
 typedef struct {

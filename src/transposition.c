@@ -29,9 +29,9 @@ static inline int data_age(uint64_t d) { return (int)(d >> 58); }
 
 int tt_score_to_tt(int score, int ply)
 {
-    if (score >= VALUE_MATE_IN_MAX_PLY)
+    if (score >= VALUE_TB_WIN_IN_MAX_PLY)
         return score + ply;
-    if (score <= -VALUE_MATE_IN_MAX_PLY)
+    if (score <= -VALUE_TB_WIN_IN_MAX_PLY)
         return score - ply;
     return score;
 }
@@ -40,9 +40,9 @@ int tt_score_from_tt(int score, int ply)
 {
     if (score == VALUE_NONE)
         return score;
-    if (score >= VALUE_MATE_IN_MAX_PLY)
+    if (score >= VALUE_TB_WIN_IN_MAX_PLY)
         return score - ply;
-    if (score <= -VALUE_MATE_IN_MAX_PLY)
+    if (score <= -VALUE_TB_WIN_IN_MAX_PLY)
         return score + ply;
     return score;
 }

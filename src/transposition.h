@@ -19,6 +19,9 @@ enum {
     VALUE_NONE = 32002,
     /* Scores beyond this are mates (or mated) within MAX_PLY plies. */
     VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY,
+    /* Tablebase wins (syzygy.c): VALUE_TB_WIN - ply, below the mates, above any eval. */
+    VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1,
+    VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY,
 };
 
 typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
@@ -73,7 +76,7 @@ int tt_hashfull(const TranspositionTable *tt);
 
 /* Packing of the data word (exposed for tests). */
 uint64_t tt_pack(Move move, int score, int eval, int depth, Bound bound, int age);
-/* Mate scores are stored relative to the node, not the root. */
+/* Mate and tablebase scores are stored relative to the node, not the root. */
 int tt_score_to_tt(int score, int ply);
 int tt_score_from_tt(int score, int ply);
 

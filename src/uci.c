@@ -147,6 +147,8 @@ static void cmd_setoption(UciState *u, char **tok, int n)
     char err[256];
     if (!engine_set_option(u->engine, name, value, OPT_SOURCE_GUI, err, sizeof err))
         uci_send(u, "info string error: %s", err);
+    else if (err[0])
+        uci_send(u, "info string warning: %s", err);
     else if (u->debug)
         uci_send(u, "info string %s set", name);
 }

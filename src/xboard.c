@@ -186,8 +186,8 @@ static void send_features(Xb *xb)
 static void set_option(Xb *xb, const char *name, const char *value, const char *line)
 {
     char err[256];
-    if (!engine_set_option(xb->engine, name, value, OPT_SOURCE_GUI, err, sizeof err))
-        xb_send(xb, "Error (%s): %s", err, line);
+    if (!engine_set_option(xb->engine, name, value, OPT_SOURCE_GUI, err, sizeof err) || err[0])
+        xb_send(xb, "Error (%s): %s", err, line); /* also a warning: the value was kept */
 }
 
 /* Sets the side to move (the obsolete white/black commands) keeping the pieces. */

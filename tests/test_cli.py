@@ -151,7 +151,7 @@ def engine_rc_documents_every_option():
     for line in text.splitlines():
         if line.startswith("# ---"):
             section_future = "arrives with" in line or "arrive with" in line
-        m = re.match(r"#([a-z_]+) = (\S+)", line)
+        m = re.match(r"#([a-z0-9_]+) = (\S+)", line)
         if m:
             (future if section_future else current).append((m.group(1), m.group(2)))
     check(len(current) >= 8, "too few documented settings: %s" % current)

@@ -1,0 +1,422 @@
+/* Syzygy tablebases (syzygy.c) with the 3- and 4-piece tables in tests/data/syzygy.
+ * Expected results were checked with Stockfish 15.1's own prober on the same tables
+ * (score at depth 1 with SyzygyPath set), not with the code under test. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "evaluate.h"
+#include "movegen.h"
+#include "notation.h"
+#include "search.h"
+#include "syzygy.h"
+#include "test.h"
+
+static const char *tb_dir(char *buf, size_t size)
+{
+    return test_data_path("syzygy", buf, size);
+}
+
+/* Known results for the side to move (Stockfish 15.1 with the same tables). */
+static const struct {
+    const char *fen;
+    int wdl;
+} KNOWN[] = {
+    /* KPvK */
+    { "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", SYZYGY_WIN },     /* king on the sixth before its pawn */
+    { "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1", SYZYGY_LOSS },
+    { "8/8/8/4k3/4P3/8/8/4K3 w - - 0 1", SYZYGY_DRAW },    /* the pawn falls */
+    { "7k/8/7K/7P/8/8/8/8 w - - 0 1", SYZYGY_DRAW },       /* rook pawn, king in the corner */
+    { "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", SYZYGY_WIN },
+    { "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", SYZYGY_DRAW },    /* black takes the opposition */
+    /* KRvKP */
+    { "8/8/8/8/8/1k6/1p6/1R2K3 w - - 0 1", SYZYGY_WIN },
+    { "8/8/8/8/8/1k6/1p6/1R2K3 b - - 0 1", SYZYGY_DRAW },
+    { "8/8/8/8/3k4/8/1p6/1R2K3 b - - 0 1", SYZYGY_LOSS },
+    { "K7/8/8/8/8/8/1pk5/7R w - - 0 1", SYZYGY_DRAW },     /* the rook must give itself up */
+    { "8/8/8/8/8/8/kp6/2R1K3 b - - 0 1", SYZYGY_WIN },     /* bxc1=Q+ */
+    { "8/8/8/8/8/8/2kp4/K2R4 b - - 0 1", SYZYGY_WIN },     /* Kxd1 */
+};
+
+typedef struct {
+    SearchReport last;
+    int reports;
+} TbCapture;
+
+static void tb_capture(void *ctx, const SearchReport *r)
+{
+    TbCapture *c = ctx;
+    c->last = *r;
+    c->last.pv = NULL;
+    c->reports++;
+}
+
+static Engine *tb_engine(const char *path)
+{
+    eval_init();
+    search_init();
+    Engine *e = engine_new();
+    if (!CHECK(e != NULL))
+        return NULL;
+    char err[256];
+    if (path && !CHECK_MSG(engine_set_option(e, "SyzygyPath", path, OPT_SOURCE_GUI, err, sizeof err) && !err[0],
+                           "SyzygyPath %s: %s", path, err)) {
+        engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+static bool tb_search(Engine *e, const char *fen, const SearchLimits *limits, TbCapture *cap, SearchResult *res)
+{
+    char err[256];
+    if (fen && !CHECK_MSG(engine_set_position(e, fen, NULL, 0, err, sizeof err), "%s: %s", fen, err))
+        return false;
+    memset(cap, 0, sizeof *cap);
+    SearchReporter rep = { tb_capture, NULL, NULL, cap };
+    if (!CHECK_MSG(engine_go(e, limits, &rep, err, sizeof err), "%s", err))
+        return false;
+    engine_wait(e);
+    *res = engine_last_result(e);
+    return CHECK(cap->reports > 0);
+}
+
+static SearchLimits depth_limits(int depth)
+{
+    SearchLimits limits;
+    limits_init(&limits);
+    limits.depth = depth;
+    return limits;
+}
+
+static bool is_tb_win(const SearchReport *r)
+{
+    return r->is_mate ? r->mate_moves > 0 : r->cp >= VALUE_TB_WIN_IN_MAX_PLY;
+}
+
+static bool is_tb_loss(const SearchReport *r)
+{
+    return r->is_mate ? r->mate_moves < 0 : r->cp <= -VALUE_TB_WIN_IN_MAX_PLY;
+}
+
+TEST(syzygy_load_reports_tables_and_bad_directories)
+{
+    char dir[512], path[1200], warning[512];
+    tb_dir(dir, sizeof dir);
+    CHECK_EQ(syzygy_load(dir, warning, sizeof warning), 4);
+    CHECK_STR_EQ(warning, "");
+    CHECK_EQ(syzygy_largest(), 4);
+
+    CHECK_EQ(syzygy_load("/nonexistent/syzygy", warning, sizeof warning), 0);
+    CHECK_MSG(warning[0] && !strchr(warning, '\n') && strstr(warning, "/nonexistent/syzygy"),
+              "one-line warning naming the path, got '%s'", warning);
+    CHECK_EQ(syzygy_largest(), 0);
+
+    /* One good directory among bad ones: its tables are used, the bad one is named. */
+    snprintf(path, sizeof path, "/nonexistent/a:%s:/nonexistent/b", dir);
+    CHECK_EQ(syzygy_load(path, warning, sizeof warning), 4);
+    CHECK_MSG(strstr(warning, "/nonexistent/a") && strstr(warning, "/nonexistent/b") && !strchr(warning, '\n'),
+              "warning should name both bad directories: '%s'", warning);
+
+    /* A readable directory without tables. */
+    CHECK_EQ(syzygy_load("src", warning, sizeof warning), 0);
+    CHECK(warning[0] != '\0');
+
+    CHECK_EQ(syzygy_load("", warning, sizeof warning), 0);
+    CHECK_STR_EQ(warning, "");
+    CHECK_EQ(syzygy_largest(), 0);
+}
+
+TEST(syzygy_wdl_of_known_positions)
+{
+    char dir[512], warning[256];
+    if (!CHECK_EQ(syzygy_load(tb_dir(dir, sizeof dir), warning, sizeof warning), 4))
+        return;
+    for (size_t i = 0; i < sizeof KNOWN / sizeof *KNOWN; i++) {
+        Position pos;
+        char err[160];
+        if (!CHECK_MSG(position_from_fen(&pos, KNOWN[i].fen, err, sizeof err, NULL), "%s", err))
+            continue;
+        int wdl = 99;
+        CHECK_MSG(syzygy_probe_wdl(&pos, &wdl) && wdl == KNOWN[i].wdl, "%s: wdl %d, expected %d",
+                  KNOWN[i].fen, wdl, KNOWN[i].wdl);
+    }
+    /* Not probed: castling rights, a running fifty-move counter, five pieces. */
+    static const char *const NOT_PROBED[] = {
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 3 1",
+        "3k4/8/8/p7/3r4/8/8/3Q3K w - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof NOT_PROBED / sizeof *NOT_PROBED; i++) {
+        Position pos;
+        char err[160];
+        int wdl;
+        if (CHECK(position_from_fen(&pos, NOT_PROBED[i], err, sizeof err, NULL)))
+            CHECK_MSG(!syzygy_probe_wdl(&pos, &wdl), "%s should not be probed", NOT_PROBED[i]);
+    }
+    syzygy_load("", NULL, 0);
+}
+
+TEST(syzygy_search_scores_known_endings)
+{
+    char dir[512];
+    Engine *e = tb_engine(tb_dir(dir, sizeof dir));
+    if (!e)
+        return;
+    for (size_t i = 0; i < sizeof KNOWN / sizeof *KNOWN; i++) {
+        SearchLimits limits = depth_limits(6);
+        TbCapture cap;
+        SearchResult res;
+        if (!tb_search(e, KNOWN[i].fen, &limits, &cap, &res))
+            continue;
+        const SearchReport *r = &cap.last;
+        bool ok = KNOWN[i].wdl == SYZYGY_WIN ? is_tb_win(r)
+                : KNOWN[i].wdl == SYZYGY_LOSS ? is_tb_loss(r)
+                : !r->is_mate && r->cp == 0;
+        CHECK_MSG(ok, "%s: reported %s %d, expected wdl %d", KNOWN[i].fen, r->is_mate ? "mate" : "cp",
+                  r->is_mate ? r->mate_moves : r->cp, KNOWN[i].wdl);
+        CHECK_MSG(r->tbhits > 0, "%s: no tbhits", KNOWN[i].fen);
+        CHECK_EQ(res.score, r->score);
+        /* The move played keeps the result. */
+        Position pos = *engine_position(e);
+        if (CHECK(move_is_legal(&pos, res.best))) {
+            make_move(&pos, res.best);
+            int after;
+            if (rule50_count(&pos) == 0 && count_legal_moves(&pos) > 0 && syzygy_probe_wdl(&pos, &after))
+                CHECK_MSG(-after == KNOWN[i].wdl, "%s: %s changes the result", KNOWN[i].fen, "best move");
+        }
+    }
+    engine_free(e);
+}
+
+TEST(syzygy_kqkr_reports_the_win)
+{
+    /* The rook is won by a skewer five plies deep; a shallow search alone sees a queen
+     * against a rook, not the win. */
+    const char *fen = "3k4/8/8/8/8/8/6r1/1QK5 w - - 0 1";
+    char dir[512];
+    SearchLimits limits = depth_limits(4);
+    TbCapture cap;
+    SearchResult res;
+    Engine *plain = tb_engine(NULL);
+    if (plain && tb_search(plain, fen, &limits, &cap, &res))
+        CHECK_MSG(!is_tb_win(&cap.last) && cap.last.tbhits == 0, "without tables: cp %d tbhits %llu",
+                  cap.last.cp, (unsigned long long)cap.last.tbhits);
+    engine_free(plain);
+    Engine *e = tb_engine(tb_dir(dir, sizeof dir));
+    if (e && tb_search(e, fen, &limits, &cap, &res)) {
+        CHECK_MSG(is_tb_win(&cap.last), "KQvKR: reported cp %d", cap.last.cp);
+        CHECK(cap.last.tbhits > 0);
+    }
+    engine_free(e);
+}
+
+TEST(syzygy_probes_inside_the_search)
+{
+    /* Five pieces: the root is not in the 4-piece tables, but Qxd4+ leads into a won
+     * KQvKP ending that only a probe inside the tree can score. */
+    const char *fen = "3k4/8/8/p7/3r4/8/8/3Q3K w - - 0 1";
+    char dir[512];
+    Engine *e = tb_engine(tb_dir(dir, sizeof dir));
+    SearchLimits limits = depth_limits(6);
+    TbCapture cap;
+    SearchResult res;
+    if (e && tb_search(e, fen, &limits, &cap, &res)) {
+        char uci[8];
+        move_to_uci(res.best, uci);
+        CHECK_STR_EQ(uci, "d1d4");
+        /* The win is known one ply from the root, right after the capture. */
+        CHECK_MSG(!cap.last.is_mate && cap.last.cp == VALUE_TB_WIN - 1, "reported cp %d", cap.last.cp);
+        CHECK(cap.last.tbhits > 0);
+    }
+    /* SyzygyProbeLimit 3 keeps KQvKP out of the search: no win right after Qxd4. */
+    char err[160];
+    if (e && CHECK(engine_set_option(e, "SyzygyProbeLimit", "3", OPT_SOURCE_GUI, err, sizeof err))
+        && tb_search(e, fen, &limits, &cap, &res))
+        CHECK_MSG(cap.last.is_mate || cap.last.cp < VALUE_TB_WIN - 1, "probe limit 3: cp %d", cap.last.cp);
+    /* Limit 2: no table is that small, nothing is probed. */
+    if (e && CHECK(engine_set_option(e, "SyzygyProbeLimit", "2", OPT_SOURCE_GUI, err, sizeof err))
+        && tb_search(e, fen, &limits, &cap, &res))
+        CHECK_MSG(!is_tb_win(&cap.last) && cap.last.tbhits == 0, "probe limit 2: cp %d tbhits %llu",
+                  cap.last.cp, (unsigned long long)cap.last.tbhits);
+    engine_free(e);
+}
+
+TEST(syzygy_fifty_move_rule_option)
+{
+    /* KBNvK needs 60 plies to mate here; with 60 already on the counter the win is
+     * "cursed": a draw under the fifty-move rule, a win without it. */
+    const char *fen = "8/8/8/8/8/2k5/8/NB1K4 w - - 60 1";
+    char dir[512], err[160];
+    Engine *e = tb_engine(tb_dir(dir, sizeof dir));
+    SearchLimits limits = depth_limits(5);
+    TbCapture cap;
+    SearchResult res;
+    if (e && tb_search(e, fen, &limits, &cap, &res))
+        CHECK_MSG(!cap.last.is_mate && cap.last.cp > 0 && cap.last.cp < 100, "cursed win: cp %d", cap.last.cp);
+    if (e && CHECK(engine_set_option(e, "Syzygy50MoveRule", "false", OPT_SOURCE_GUI, err, sizeof err))
+        && tb_search(e, fen, &limits, &cap, &res))
+        CHECK_MSG(is_tb_win(&cap.last), "without the rule: cp %d", cap.last.cp);
+    engine_free(e);
+}
+
+/* Plays fen out against itself; true when it ends in mate of the defender within the
+ * fifty-move rule and without a repetition. */
+static bool play_out(Engine *e, const char *fen, int max_plies, uint64_t nodes_per_move)
+{
+    char err[256];
+    if (!CHECK_MSG(engine_set_position(e, fen, NULL, 0, err, sizeof err), "%s", err))
+        return false;
+    Color winner = engine_position(e)->side;
+    for (int ply = 0; ply < max_plies; ply++) {
+        const Position *pos = engine_position(e);
+        if (count_legal_moves(pos) == 0)
+            return CHECK_MSG(in_check(pos) && pos->side != winner, "%s: game ended without mate after %d plies", fen, ply);
+        if (!CHECK_MSG(rule50_count(pos) < 100 && !position_is_threefold(pos),
+                       "%s: draw by rule after %d plies (fifty-move counter %d)", fen, ply, rule50_count(pos)))
+            return false;
+        SearchLimits limits;
+        limits_init(&limits);
+        limits.nodes = nodes_per_move;
+        TbCapture cap;
+        SearchResult res;
+        if (!tb_search(e, NULL, &limits, &cap, &res) || !CHECK(engine_make_move(e, res.best)))
+            return false;
+    }
+    return CHECK_MSG(false, "%s: no mate within %d plies", fen, max_plies);
+}
+
+TEST(syzygy_converts_wins_to_mate)
+{
+    static const struct {
+        const char *fen;
+        int max_plies;
+    } GAMES[] = {
+        { "8/8/3k4/8/8/8/8/Q6K w - - 0 1", 40 },        /* KQvK, 17 plies to mate */
+        { "8/8/8/3k4/8/8/8/R6K w - - 70 1", 40 },       /* KRvK, 29 plies to mate with 30 left */
+        { "8/8/8/8/8/2k5/8/NB1K4 w - - 30 1", 70 },     /* KBNvK, 60 plies with 70 left */
+    };
+    char dir[512];
+    Engine *e = tb_engine(tb_dir(dir, sizeof dir));
+    if (!e)
+        return;
+    for (size_t i = 0; i < sizeof GAMES / sizeof *GAMES; i++)
+        play_out(e, GAMES[i].fen, GAMES[i].max_plies, 20000);
+    engine_free(e);
+}
+
+TEST(syzygy_wrong_path_keeps_searching)
+{
+    Engine *e = tb_engine(NULL);
+    if (!e)
+        return;
+    char err[256];
+    CHECK(engine_set_option(e, "SyzygyPath", "/nonexistent/tables", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK_MSG(err[0] && !strchr(err, '\n'), "expected one warning line, got '%s'", err);
+    CHECK_STR_EQ(options_str(engine_options(e), "SyzygyPath"), "/nonexistent/tables");
+    SearchLimits limits = depth_limits(6);
+    TbCapture cap;
+    SearchResult res;
+    if (tb_search(e, "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", &limits, &cap, &res)) {
+        CHECK(move_is_legal(engine_position(e), res.best));
+        CHECK_MSG(cap.last.tbhits == 0 && !is_tb_win(&cap.last), "cp %d tbhits %llu", cap.last.cp,
+                  (unsigned long long)cap.last.tbhits);
+    }
+    engine_free(e);
+}
+
+static bool copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    char buf[8192];
+    size_t n;
+    bool ok = in && out;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n;
+    if (in)
+        fclose(in);
+    if (out)
+        ok &= fclose(out) == 0;
+    return ok;
+}
+
+TEST(syzygy_path_set_again_finds_new_tables)
+{
+    char tmp[] = "/tmp/saavedra-tb-XXXXXX";
+    if (!CHECK(mkdtemp(tmp) != NULL))
+        return;
+    Engine *e = tb_engine(NULL);
+    char err[256], dir[512], from[1200], to[1200];
+    const char *fen = "8/8/3k4/8/8/8/8/Q6K w - - 0 1";
+    SearchLimits limits = depth_limits(3);
+    TbCapture cap;
+    SearchResult res;
+    if (e && CHECK(engine_set_option(e, "SyzygyPath", tmp, OPT_SOURCE_GUI, err, sizeof err))) {
+        CHECK(err[0] != '\0'); /* empty directory: a warning */
+        if (tb_search(e, fen, &limits, &cap, &res))
+            CHECK(!is_tb_win(&cap.last));
+        static const char *const FILES[] = { "KQvK.rtbw", "KQvK.rtbz" };
+        bool copied = true;
+        for (int i = 0; i < 2; i++) {
+            snprintf(from, sizeof from, "%s/%s", tb_dir(dir, sizeof dir), FILES[i]);
+            snprintf(to, sizeof to, "%s/%s", tmp, FILES[i]);
+            copied &= copy_file(from, to);
+        }
+        if (CHECK(copied) && CHECK(engine_set_option(e, "SyzygyPath", tmp, OPT_SOURCE_GUI, err, sizeof err))) {
+            CHECK_STR_EQ(err, "");
+            CHECK_EQ(syzygy_largest(), 3);
+            if (tb_search(e, fen, &limits, &cap, &res))
+                CHECK_MSG(is_tb_win(&cap.last), "after adding KQvK: cp %d", cap.last.cp);
+        }
+    }
+    engine_free(e);
+    for (int i = 0; i < 2; i++) {
+        snprintf(to, sizeof to, "%s/%s", tmp, i ? "KQvK.rtbz" : "KQvK.rtbw");
+        unlink(to);
+    }
+    rmdir(tmp);
+}
+
+TEST(syzygy_same_result_with_more_threads)
+{
+    /* The Threads option's maximum (1 until the parallel search lands) must give the same
+     * move and score as one thread in tablebase positions. */
+    static const char *const FENS[] = {
+        "3k4/8/8/8/8/8/6r1/1QK5 w - - 0 1",
+        "8/8/8/8/8/1k6/1p6/1R2K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+        "3k4/8/8/p7/3r4/8/8/3Q3K w - - 0 1",
+    };
+    char dir[512], err[160], value[16];
+    Engine *e = tb_engine(tb_dir(dir, sizeof dir));
+    if (!e)
+        return;
+    const Option *threads = options_find(engine_options(e), "Threads");
+    if (!CHECK(threads != NULL)) {
+        engine_free(e);
+        return;
+    }
+    for (size_t i = 0; i < sizeof FENS / sizeof *FENS; i++) {
+        SearchLimits limits = depth_limits(7);
+        TbCapture one, many;
+        SearchResult r1, rn;
+        snprintf(value, sizeof value, "%lld", (long long)threads->min);
+        CHECK(engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err));
+        CHECK(engine_set_option(e, "Clear Hash", "", OPT_SOURCE_GUI, err, sizeof err));
+        if (!tb_search(e, FENS[i], &limits, &one, &r1))
+            continue;
+        snprintf(value, sizeof value, "%lld", (long long)threads->max);
+        CHECK(engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err));
+        CHECK(engine_set_option(e, "Clear Hash", "", OPT_SOURCE_GUI, err, sizeof err));
+        if (!tb_search(e, FENS[i], &limits, &many, &rn))
+            continue;
+        CHECK_MSG(r1.best == rn.best && one.last.score == many.last.score,
+                  "%s: %d thread(s) %d, %lld threads %d", FENS[i], (int)threads->min, one.last.score,
+                  (long long)threads->max, many.last.score);
+        CHECK(many.last.tbhits > 0);
+    }
+    engine_free(e);
+}
