@@ -90,11 +90,13 @@ static int parse_line(char *line, const char *name, int lineno, const RcSink *si
         warn(sink, "warning: %s:%d: unbalanced quote in value of '%s', skipped", name, lineno, key);
         return -1;
     }
-    char err[256] = "rejected";
+    char err[256] = "";
     if (!sink || !sink->apply || !sink->apply(sink->apply_ctx, key, value, err, sizeof err)) {
-        warn(sink, "warning: %s:%d: %s, skipped", name, lineno, err);
+        warn(sink, "warning: %s:%d: %s, skipped", name, lineno, err[0] ? err : "rejected");
         return -1;
     }
+    if (err[0]) /* accepted with a remark (e.g. a tablebase directory that is missing) */
+        warn(sink, "warning: %s:%d: %s", name, lineno, err);
     return 1;
 }
 

@@ -17,7 +17,8 @@
 #include <stdio.h>
 
 /* Applies one setting; returns false and writes a one-line reason to err when the key
- * or value is rejected. */
+ * or value is rejected. err starts empty; a remark left there on success is passed on
+ * as a warning too. */
 typedef bool (*RcApplyFn)(void *ctx, const char *key, const char *value,
                           char *err, size_t err_size);
 /* Receives one complete warning line (no trailing newline). */
