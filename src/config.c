@@ -138,8 +138,9 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
 
 void config_shutdown(Config *cfg)
 {
-    /* The input stream is left open: a protocol's reader thread may still be blocked
-     * on it (the process ends right after). */
+    /* The protocol loops have stopped reading (xboard joins its reader thread). */
+    if (cfg->in && cfg->in != stdin)
+        fclose(cfg->in);
     if (cfg->out && cfg->out != stdout)
         fclose(cfg->out);
     cfg->in = stdin;

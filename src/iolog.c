@@ -69,12 +69,9 @@ void iolog_close(IoLog *log)
     if (!log)
         return;
     iolog_note(log, "log closed");
-    /* The struct stays allocated: a wrapped input stream read by a thread that is still
-     * blocked may log through it until the process ends; it then logs nothing. */
-    pthread_mutex_lock(&log->lock);
     fclose(log->file);
-    log->file = NULL;
-    pthread_mutex_unlock(&log->lock);
+    pthread_mutex_destroy(&log->lock);
+    free(log);
 }
 
 void iolog_note(IoLog *log, const char *text)

@@ -14,8 +14,7 @@ typedef struct IoLog IoLog;
 
 /* Opens path for appending; NULL with a reason in err on failure. */
 IoLog *iolog_open(const char *path, char *err, size_t err_size);
-/* Closes the log file; later lines are dropped (the small struct stays allocated, as a
- * reader thread blocked on a wrapped input may still hold it). */
+/* Closes the log and frees it (close the wrapped streams first). */
 void iolog_close(IoLog *log);
 
 /* A stream reading from fd-backed `in`, logging each line read as "< line". */

@@ -48,12 +48,20 @@ typedef struct {
     FILE *in;
 } Reader;
 
+static void free_line(void *arg)
+{
+    free(*(char **)arg);
+}
+
+/* Reads lines until end of input. Cancelled at `quit` while blocked in getline (a
+ * cancellation point; glibc releases the stream's lock on cancellation). */
 static void *reader_main(void *arg)
 {
     Reader *r = arg;
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
+    pthread_cleanup_push(free_line, &line);
     while ((n = getline(&line, &cap, r->in)) >= 0) {
         while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
             line[--n] = '\0';
@@ -61,12 +69,11 @@ static void *reader_main(void *arg)
         if (copy)
             queue_push(r->xb, copy);
     }
-    free(line);
+    pthread_cleanup_pop(1);
     pthread_mutex_lock(&r->xb->lock);
     r->xb->input_closed = true;
     pthread_cond_broadcast(&r->xb->wake);
     pthread_mutex_unlock(&r->xb->lock);
-    free(r);
     return NULL;
 }
 
@@ -610,6 +617,24 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
 
 /* ---- the loop ---- */
 
+static void xb_free(Xb *xb)
+{
+    for (int i = 0; i < xb->line_count; i++)
+        free(xb->lines[(xb->line_head + i) % xb->line_cap]);
+    free(xb->lines);
+    for (int i = 0; i < xb->deferred_count; i++)
+        free(xb->deferred[i]);
+    free(xb->deferred);
+    free(xb->moves);
+    free(xb->ponder_base);
+    free(xb->search_root);
+    free(xb->scratch);
+    pthread_mutex_destroy(&xb->out_lock);
+    pthread_mutex_destroy(&xb->lock);
+    pthread_cond_destroy(&xb->wake);
+    free(xb);
+}
+
 static Xb *xb_new(Engine *e, FILE *out)
 {
     Xb *xb = calloc(1, sizeof *xb);
@@ -656,20 +681,16 @@ static bool run_deferred(Xb *xb)
 int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
 {
     Xb *xb = xb_new(e, out);
-    Reader *reader = malloc(sizeof *reader);
-    if (!xb || !reader) {
-        fprintf(out, "tellusererror out of memory\n");
+    Reader reader = {xb, in};
+    pthread_t thread;
+    if (!xb || pthread_create(&thread, NULL, reader_main, &reader) != 0) {
+        fprintf(out, "tellusererror cannot start the xboard session\n");
+        fflush(out);
+        if (xb)
+            xb_free(xb);
         return 1;
     }
     signal(SIGINT, SIG_IGN); /* old GUIs may send it; we poll input anyway */
-    reader->xb = xb;
-    reader->in = in;
-    pthread_t thread;
-    if (pthread_create(&thread, NULL, reader_main, reader) != 0) {
-        fprintf(out, "tellusererror cannot start the input thread\n");
-        return 1;
-    }
-    pthread_detach(thread);
 
     bool running = first_line ? handle_line(xb, first_line) : true;
     while (running) {
@@ -708,7 +729,14 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
         }
     }
     xb_stop_search(xb);
-    /* The reader thread may still be blocked on input and owns a pointer to xb, so the
-     * session is not freed: the process ends right after this. */
+    /* `quit` with input still open: the reader is blocked in getline; cancel it so the
+     * stream can be closed by the caller and the session freed. */
+    pthread_mutex_lock(&xb->lock);
+    bool reader_done = xb->input_closed;
+    pthread_mutex_unlock(&xb->lock);
+    if (!reader_done)
+        pthread_cancel(thread);
+    pthread_join(thread, NULL);
+    xb_free(xb);
     return 0;
 }

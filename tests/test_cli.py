@@ -191,6 +191,12 @@ def protocol_log_and_trace():
         check(re.search(r"^\d\d:\d\d:\d\d\.\d{3} +\d+ < protover 2$", text, re.M), "input not logged")
         check(re.search(r"^\d\d:\d\d:\d\d\.\d{3} +\d+ > pong 9$", text, re.M), "output not logged")
         check(text.index("< ping 9") < text.index("> pong 9"), "log out of order")
+        # The same log from engine.rc's `log file` key.
+        rcfile = os.path.join(d, "log.rc")
+        log2 = os.path.join(d, "rc.log")
+        write(rcfile, "log_file = %s\n" % log2)
+        rc, out, _ = run(["-rc", rcfile], stdin="uci\nisready\nquit\n")
+        check(os.path.exists(log2) and "> readyok" in open(log2).read(), "log_file key ignored")
 
 
 @test
