@@ -283,6 +283,56 @@ def ping_waits_for_pending_move():
 
 
 @test
+def ponder_hit_and_miss():
+    e = Engine("-t")
+    try:
+        e.send("new")
+        e.send("hard")
+        e.send("post")
+        e.send("st 0.5")
+        e.send("usermove e2e4")
+        e.expect(lambda l: l.startswith("move "), 10)
+        e.expect(lambda l: l.startswith("# pondering on "), 5)
+        e.send("hint")
+        hint = e.expect(lambda l: l.startswith("Hint: "), 5)[-1].split()[1]
+        # Thinking output while pondering shows the predicted move first.
+        e.expect(lambda l: THINKING.match(l) is not None and "(%s)" % hint in l, 5)
+        e.send("usermove " + hint)        # the expected reply: the ponder search goes on
+        lines = e.expect(lambda l: l.startswith("move "), 10)
+        check("# ponder hit" in lines, "no ponder hit on the predicted %s: %s" % (hint, lines[-4:]))
+        e.expect(lambda l: l.startswith("# pondering on "), 5)
+        # A move other than the predicted one: the ponder search is dropped and a fresh
+        # search answers. (Pawn moves that are legal in nearly every early position;
+        # an Illegal answer just tries the next.)
+        e.send("hint")
+        second_hint = e.expect(lambda l: l.startswith("Hint: "), 5)[-1].split()[1]
+        answered = False
+        for m in ["a2a3", "h2h3", "b2b3", "g2g3", "a2a4", "h2h4"]:
+            if second_hint in (m, m[2:]):
+                continue
+            e.send("usermove " + m)
+            lines = e.expect(lambda l: l.startswith("move ") or l.startswith("Illegal"), 10)
+            if lines[-1].startswith("move "):
+                check("# ponder hit" not in lines, "ponder hit on a move that was not predicted")
+                answered = True
+                break
+        check(answered, "no reply after a ponder miss")
+        e.send("undo")
+        e.send("undo")
+        # Stopping the ponder search must leave the game as it was: e2e4, reply, hint,
+        # reply; two undos go back to before the hinted move, which is legal again.
+        e.send("force")
+        e.send("undo")
+        e.send("undo")
+        e.send("usermove " + hint)
+        lines = e.ping(1)
+        check(not any(l.startswith("Illegal") or l.startswith("Error") for l in lines),
+              "game position damaged by stopping the ponder search: %s" % lines)
+    finally:
+        e.close()
+
+
+@test
 def analyze_mode():
     e = Engine()
     try:
