@@ -252,6 +252,7 @@ static void cmd_move(Xb *xb, const char *text, const char *line)
     if (!xb_ponder_hit(xb, m)) {
         engine_make_move(xb->engine, m);
         xb_game_push(xb, m);
+        xb->game_over = false; /* play goes on, whatever was claimed or sent before */
         if (xb_claim_if_over(xb))
             return;
         if (!xb->force && !xb->analyzing && engine_position(xb->engine)->side == xb->engine_side)
@@ -324,7 +325,7 @@ static void cmd_hint(Xb *xb)
     Move m = xb->search == XS_PONDER ? xb->ponder_move : xb->hint_move;
     if (m != MOVE_NONE && move_is_legal(pos, m)) {
         char san[16];
-        Position *scratch = xb->scratch;
+        Position *scratch = xb->main_scratch;
         *scratch = *pos;
         xb_send(xb, "Hint: %s", move_to_san(scratch, m, san));
     }
@@ -629,6 +630,7 @@ static void xb_free(Xb *xb)
     free(xb->ponder_base);
     free(xb->search_root);
     free(xb->scratch);
+    free(xb->main_scratch);
     pthread_mutex_destroy(&xb->out_lock);
     pthread_mutex_destroy(&xb->lock);
     pthread_cond_destroy(&xb->wake);
@@ -643,8 +645,10 @@ static Xb *xb_new(Engine *e, FILE *out)
     xb->ponder_base = malloc(sizeof(Position));
     xb->search_root = malloc(sizeof(Position));
     xb->scratch = malloc(sizeof(Position));
-    if (!xb->ponder_base || !xb->search_root || !xb->scratch) {
-        free(xb->ponder_base), free(xb->search_root), free(xb->scratch), free(xb);
+    xb->main_scratch = malloc(sizeof(Position));
+    if (!xb->ponder_base || !xb->search_root || !xb->scratch || !xb->main_scratch) {
+        free(xb->ponder_base), free(xb->search_root), free(xb->scratch), free(xb->main_scratch);
+        free(xb);
         return NULL;
     }
     xb->engine = e;

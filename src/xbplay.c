@@ -359,7 +359,7 @@ static void play_move(Xb *xb, Move best, Move ponder)
     }
     /* A draw we could claim after this move (repetition, fifty moves) is claimed with an
      * offer before it; a plain offer comes from the score and the material left. */
-    Position *after = xb->scratch;
+    Position *after = xb->main_scratch;
     *after = *engine_position(e);
     make_move(after, best);
     GameEnd end = game_end_status(after);

@@ -61,6 +61,7 @@ typedef struct {
     Position *ponder_base;       /* the game position before the predicted move */
     Position *search_root;       /* root for SAN in thinking output (search thread) */
     Position *scratch;           /* search-thread scratch for SAN conversion */
+    Position *main_scratch;      /* the same for the main thread (never shared) */
     Move output_prefix;          /* ponder: the predicted move, shown before the PV */
     atomic_bool post;
     int excluded_count;
