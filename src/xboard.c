@@ -386,7 +386,12 @@ static void cmd_egtpath(Xb *xb, const char *type, const char *path, const char *
     const Options *opts = engine_options(xb->engine);
     for (int i = 0; i < opts->count; i++)
         if (!strcasecmp(opts->items[i].name, "SyzygyPath")) {
-            set_option(xb, opts->items[i].name, path, line);
+            /* xboard repeats egtpath before every game: only a new path is (re)loaded
+             * and, if bad, reported, so a missing default path warns once. */
+            const Option *o = &opts->items[i];
+            if (o->source == OPT_SOURCE_GUI && !strcmp(o->str, path))
+                return;
+            set_option(xb, o->name, path, line);
             return;
         }
     xb_trace(xb, "egtpath %s: no tablebase support in this build", path);

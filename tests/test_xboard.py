@@ -496,6 +496,21 @@ def server_manners():
         e.close()
 
 
+@test
+def egtpath_repeated_warns_once():
+    e = Engine()
+    try:
+        if not any("SyzygyPath" in l for l in e.features):
+            return  # built without tablebase support
+        for _ in range(3):  # xboard sends it before every game
+            e.send("egtpath syzygy /nonexistent/saavedra-tb")
+        lines = e.ping(1)
+        errors = [l for l in lines if l.startswith("Error")]
+        check(len(errors) == 1, "expected one Error for a repeated bad egtpath: %s" % lines)
+    finally:
+        e.close()
+
+
 def main():
     passed = sum(1 for _, ok, _ in results if ok)
     failed = len(results) - passed
