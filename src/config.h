@@ -5,7 +5,7 @@
  *
  * engine.rc keys are option names matched loosely (rc_key_equal), plus the start-up-only
  * key `log file` (same as -l). Warnings (bad lines, rejected flags) go to stderr at once
- * and are kept so a protocol can repeat them in its own form (xboard: `# ...`). */
+ * and are kept in Config, which also copies them into the protocol log. */
 #ifndef SAAVEDRA_CONFIG_H
 #define SAAVEDRA_CONFIG_H
 
