@@ -18,80 +18,6 @@
 #include "notation.h"
 #include "xbstate.h"
 
-/* ---- input queue ---- */
-
-static void queue_push(Xb *xb, char *line)
-{
-    pthread_mutex_lock(&xb->lock);
-    if (xb->line_count == xb->line_cap) {
-        int cap = xb->line_cap ? xb->line_cap * 2 : 64;
-        char **grown = malloc((size_t)cap * sizeof *grown);
-        if (!grown) {
-            pthread_mutex_unlock(&xb->lock);
-            free(line);
-            return;
-        }
-        for (int i = 0; i < xb->line_count; i++)
-            grown[i] = xb->lines[(xb->line_head + i) % xb->line_cap];
-        free(xb->lines);
-        xb->lines = grown;
-        xb->line_cap = cap;
-        xb->line_head = 0;
-    }
-    xb->lines[(xb->line_head + xb->line_count++) % xb->line_cap] = line;
-    pthread_cond_broadcast(&xb->wake);
-    pthread_mutex_unlock(&xb->lock);
-}
-
-typedef struct {
-    Xb *xb;
-    FILE *in;
-} Reader;
-
-static void free_line(void *arg)
-{
-    free(*(char **)arg);
-}
-
-/* Reads lines until end of input. Cancelled at `quit` while blocked in getline (a
- * cancellation point; glibc releases the stream's lock on cancellation). */
-static void *reader_main(void *arg)
-{
-    Reader *r = arg;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    pthread_cleanup_push(free_line, &line);
-    while ((n = getline(&line, &cap, r->in)) >= 0) {
-        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-            line[--n] = '\0';
-        char *copy = strdup(line);
-        if (copy)
-            queue_push(r->xb, copy);
-    }
-    pthread_cleanup_pop(1);
-    pthread_mutex_lock(&r->xb->lock);
-    r->xb->input_closed = true;
-    pthread_cond_broadcast(&r->xb->wake);
-    pthread_mutex_unlock(&r->xb->lock);
-    return NULL;
-}
-
-static void defer_line(Xb *xb, const char *line)
-{
-    if (xb->deferred_count == xb->deferred_cap) {
-        int cap = xb->deferred_cap ? xb->deferred_cap * 2 : 16;
-        char **grown = realloc(xb->deferred, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return;
-        xb->deferred = grown;
-        xb->deferred_cap = cap;
-    }
-    char *copy = strdup(line);
-    if (copy)
-        xb->deferred[xb->deferred_count++] = copy;
-}
-
 /* ---- helpers ---- */
 
 static void error_reply(Xb *xb, const char *kind, const char *line)
@@ -134,67 +60,6 @@ static Move parse_move(const Position *pos, const char *text)
 {
     Move m = move_from_uci(pos, text);
     return m != MOVE_NONE ? m : move_from_san(pos, text);
-}
-
-static void send_features(Xb *xb)
-{
-    xb_send(xb, "feature done=0");
-    xb_send(xb, "feature myname=\"%s %s\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1"
-                " sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 ics=1 memory=1 smp=1"
-                " egt=\"syzygy\" debug=1 exclude=1 nps=1 pause=0 san=0 variants=\"normal\"",
-            ENGINE_NAME, ENGINE_VERSION);
-    /* Options the GUI can set with `option NAME=VALUE`; those with their own xboard
-     * command (memory, cores, hard/easy, rating) or meaning only in UCI are left out. */
-    static const char *const HIDDEN[] = {"Hash", "Threads", "Ponder", "UCI_AnalyseMode", "UCI_Opponent"};
-    const Options *opts = engine_options(xb->engine);
-    for (int i = 0; i < opts->count; i++) {
-        const Option *o = &opts->items[i];
-        bool hidden = false;
-        for (size_t h = 0; h < sizeof HIDDEN / sizeof *HIDDEN; h++)
-            hidden |= !strcasecmp(o->name, HIDDEN[h]);
-        if (hidden)
-            continue;
-        switch (o->type) {
-        case OPT_SPIN:
-            xb_send(xb, "feature option=\"%s -spin %lld %lld %lld\"", o->name, (long long)o->value,
-                    (long long)o->min, (long long)o->max);
-            break;
-        case OPT_CHECK:
-            xb_send(xb, "feature option=\"%s -check %d\"", o->name, o->value ? 1 : 0);
-            break;
-        case OPT_STRING: {
-            const char *kind = strcasestr(o->name, "path") ? "-path" : strcasestr(o->name, "file") ? "-file" : "-string";
-            xb_send(xb, "feature option=\"%s %s %s\"", o->name, kind, o->str);
-            break;
-        }
-        case OPT_BUTTON:
-            xb_send(xb, "feature option=\"%s -button\"", o->name);
-            break;
-        case OPT_COMBO: {
-            char list[1024] = "";
-            const char *p = o->combo_values;
-            while (p && *p) {
-                const char *bar = strchr(p, '|');
-                size_t len = bar ? (size_t)(bar - p) : strlen(p);
-                size_t used = strlen(list);
-                bool current = len == strlen(o->str) && !strncasecmp(p, o->str, len);
-                snprintf(list + used, sizeof list - used, "%s%s%.*s", used ? " /// " : "",
-                         current ? "*" : "", (int)len, p);
-                p = bar ? bar + 1 : p + len;
-            }
-            xb_send(xb, "feature option=\"%s -combo %s\"", o->name, list);
-            break;
-        }
-        }
-    }
-    xb_send(xb, "feature done=1");
-}
-
-static void set_option(Xb *xb, const char *name, const char *value, const char *line)
-{
-    char err[256];
-    if (!engine_set_option(xb->engine, name, value, OPT_SOURCE_GUI, err, sizeof err) || err[0])
-        xb_send(xb, "Error (%s): %s", err, line); /* also a warning: the value was kept */
 }
 
 /* Sets the side to move (the obsolete white/black commands) keeping the pieces. */
@@ -331,72 +196,6 @@ static void cmd_hint(Xb *xb)
     }
 }
 
-static void cmd_memory(Xb *xb, const char *arg, const char *line)
-{
-    long mb = strtol(arg, NULL, 10);
-    const Option *o = options_find_const(engine_options(xb->engine), "Hash");
-    if (!o || mb <= 0) {
-        error_reply(xb, "bad memory size", line);
-        return;
-    }
-    if (mb > o->max)
-        mb = (long)o->max;
-    if (mb != o->value || o->source != OPT_SOURCE_GUI) {
-        char v[32];
-        snprintf(v, sizeof v, "%ld", mb);
-        set_option(xb, "Hash", v, line);
-    }
-}
-
-static void cmd_cores(Xb *xb, const char *arg, const char *line)
-{
-    long n = strtol(arg, NULL, 10);
-    const Option *o = options_find_const(engine_options(xb->engine), "Threads");
-    if (!o || n <= 0) {
-        error_reply(xb, "bad core count", line);
-        return;
-    }
-    if (n > o->max)
-        n = (long)o->max; /* the GUI gives the most we may use */
-    char v[32];
-    snprintf(v, sizeof v, "%ld", n);
-    set_option(xb, "Threads", v, line);
-}
-
-static void cmd_option(Xb *xb, const char *arg, const char *line)
-{
-    char name[OPTION_NAME_MAX + 1];
-    const char *eq = strchr(arg, '=');
-    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-    if (len == 0 || len > OPTION_NAME_MAX) {
-        error_reply(xb, "bad option", line);
-        return;
-    }
-    memcpy(name, arg, len);
-    name[len] = '\0';
-    set_option(xb, name, eq ? eq + 1 : "", line);
-}
-
-static void cmd_egtpath(Xb *xb, const char *type, const char *path, const char *line)
-{
-    if (strcasecmp(type, "syzygy")) {
-        error_reply(xb, "unsupported tablebase type", line);
-        return;
-    }
-    const Options *opts = engine_options(xb->engine);
-    for (int i = 0; i < opts->count; i++)
-        if (!strcasecmp(opts->items[i].name, "SyzygyPath")) {
-            /* xboard repeats egtpath before every game: only a new path is (re)loaded
-             * and, if bad, reported, so a missing default path warns once. */
-            const Option *o = &opts->items[i];
-            if (o->source == OPT_SOURCE_GUI && !strcmp(o->str, path))
-                return;
-            set_option(xb, o->name, path, line);
-            return;
-        }
-    xb_trace(xb, "egtpath %s: no tablebase support in this build", path);
-}
-
 /* Splits "cmd rest": writes the command word to cmd, returns the rest (trimmed). */
 static const char *split(const char *line, char *cmd, size_t size)
 {
@@ -452,7 +251,7 @@ static bool handle_line(Xb *xb, const char *line)
     }
     bool harmless = is_one_of(cmd, HARMLESS);
     if (xb->search == XS_THINK && !harmless && !is_one_of(cmd, AT_ONCE_WHILE_THINKING)) {
-        defer_line(xb, line); /* ping, moves, ...: after our move */
+        xb_defer(xb, line); /* ping, moves, ...: after our move */
         return true;
     }
     bool is_move = !strcmp(cmd, "usermove") || (!harmless && looks_like_move(cmd));
@@ -477,7 +276,7 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
 
     if (!strcmp(cmd, "xboard")) {
     } else if (!strcmp(cmd, "protover")) {
-        send_features(xb);
+        xb_send_features(xb);
     } else if (!strcmp(cmd, "accepted") || !strcmp(cmd, "rejected")) {
         if (!strcmp(a1, "debug"))
             xb->debug_ok = cmd[0] == 'a';
@@ -590,18 +389,18 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
         xb->opponent.known = true;
         update_opponent(xb);
     } else if (!strcmp(cmd, "memory")) {
-        cmd_memory(xb, a1, line);
+        xb_cmd_memory(xb, a1, line);
     } else if (!strcmp(cmd, "cores")) {
-        cmd_cores(xb, a1, line);
+        xb_cmd_cores(xb, a1, line);
     } else if (!strcmp(cmd, "egtpath")) {
         const char *path = rest;
         while (*path && !isspace((unsigned char)*path))
             path++;
         while (isspace((unsigned char)*path))
             path++;
-        cmd_egtpath(xb, a1, path, line);
+        xb_cmd_egtpath(xb, a1, path, line);
     } else if (!strcmp(cmd, "option")) {
-        cmd_option(xb, rest, line);
+        xb_cmd_option(xb, rest, line);
     } else if (!strcmp(cmd, "exclude") || !strcmp(cmd, "include")) {
         cmd_exclude(xb, cmd[0] == 'e', a1, line);
     } else if (!strcmp(cmd, "random")) {
@@ -690,9 +489,7 @@ static bool run_deferred(Xb *xb)
 int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
 {
     Xb *xb = xb_new(e, out);
-    Reader reader = {xb, in};
-    pthread_t thread;
-    if (!xb || pthread_create(&thread, NULL, reader_main, &reader) != 0) {
+    if (!xb || !xb_input_start(xb, in)) {
         fprintf(out, "tellusererror cannot start the xboard session\n");
         fflush(out);
         if (xb)
@@ -703,49 +500,30 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
 
     bool running = first_line ? handle_line(xb, first_line) : true;
     while (running) {
-        pthread_mutex_lock(&xb->lock);
-        while (!xb->search_done && xb->line_count == 0 && !xb->input_closed)
-            pthread_cond_wait(&xb->wake, &xb->lock);
-        bool done = xb->search_done;
         char *line = NULL;
-        if (!done && xb->line_count > 0) {
-            line = xb->lines[xb->line_head];
-            xb->line_head = (xb->line_head + 1) % xb->line_cap;
-            xb->line_count--;
-        }
-        bool closed = xb->input_closed && xb->line_count == 0 && !done && !line;
-        pthread_mutex_unlock(&xb->lock);
-        if (done) {
+        XbEvent ev = xb_input_wait(xb, &line);
+        if (ev == XB_EVENT_SEARCH_DONE) {
             xb_search_finished(xb);
             running = run_deferred(xb);
-        } else if (line) {
+        } else if (ev == XB_EVENT_LINE) {
             running = handle_line(xb, line);
             free(line);
             /* A search stopped without a move (force, new, result) releases what waited. */
             if (running)
                 running = run_deferred(xb);
-        } else if (closed) {
+        } else if (xb->search == XS_THINK) {
             /* End of input: a move being thought about is finished and played (and the
              * commands held back behind it run); anything else stops. */
-            if (xb->search == XS_THINK) {
-                engine_wait(e);
-                xb_search_finished(xb);
-                running = run_deferred(xb);
-            } else {
-                xb_stop_search(xb);
-                running = false;
-            }
+            engine_wait(e);
+            xb_search_finished(xb);
+            running = run_deferred(xb);
+        } else {
+            xb_stop_search(xb);
+            running = false;
         }
     }
     xb_stop_search(xb);
-    /* `quit` with input still open: the reader is blocked in getline; cancel it so the
-     * stream can be closed by the caller and the session freed. */
-    pthread_mutex_lock(&xb->lock);
-    bool reader_done = xb->input_closed;
-    pthread_mutex_unlock(&xb->lock);
-    if (!reader_done)
-        pthread_cancel(thread);
-    pthread_join(thread, NULL);
+    xb_input_stop(xb);
     xb_free(xb);
     return 0;
 }

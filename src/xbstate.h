@@ -22,6 +22,8 @@ typedef struct {
     pthread_mutex_t out_lock;
 
     /* Event queue: lines from the reader thread, and the end of a search. */
+    FILE *in;
+    pthread_t reader;
     pthread_mutex_t lock;
     pthread_cond_t wake;
     char **lines;
@@ -91,6 +93,27 @@ void xb_game_push(Xb *xb, Move m);             /* move already made on the engin
 /* Takes back n plies (engine and record); false if the game has fewer. */
 bool xb_game_undo(Xb *xb, int n);
 int xb_own_moves_since_level(const Xb *xb, Color us);
+
+/* Input (xbinput.c). */
+typedef enum { XB_EVENT_LINE, XB_EVENT_SEARCH_DONE, XB_EVENT_INPUT_CLOSED } XbEvent;
+/* Starts the reader thread on `in`. */
+bool xb_input_start(Xb *xb, FILE *in);
+/* Ends the reader (cancelled if still blocked on input) and joins it. */
+void xb_input_stop(Xb *xb);
+/* Waits for the next event: the end of a search first, then input lines in order
+ * (*line is then a malloc'ed line for the caller), then the end of input. */
+XbEvent xb_input_wait(Xb *xb, char **line);
+/* Holds a command back until the engine has moved. */
+void xb_defer(Xb *xb, const char *line);
+
+/* Features and settings (xbopts.c). */
+void xb_send_features(Xb *xb);
+/* Sets an option as the GUI; a failure or a warning goes back as `Error (...): line`. */
+void xb_set_option(Xb *xb, const char *name, const char *value, const char *line);
+void xb_cmd_memory(Xb *xb, const char *arg, const char *line);
+void xb_cmd_cores(Xb *xb, const char *arg, const char *line);
+void xb_cmd_option(Xb *xb, const char *arg, const char *line);
+void xb_cmd_egtpath(Xb *xb, const char *type, const char *path, const char *line);
 
 /* Searches (xbplay.c). */
 void xb_start_think(Xb *xb);
