@@ -9,13 +9,13 @@ to mate over UCI, xboard's `egtpath syzygy`, and the engine.rc key. The last lin
 is "N passed, N failed"; the exit status is non-zero on failure.
 """
 import os
-import queue
 import re
-import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from enginepipe import EnginePipe  # noqa: E402
 
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,14 +25,11 @@ KQKR = "3k4/8/8/8/8/8/6r1/1QK5 w - - 0 1"   # won for White (Stockfish 15.1 agre
 results = []
 
 
-class Engine:
+class Engine(EnginePipe):
     """The engine over pipes; stderr is merged so that stray messages are seen too."""
 
     def __init__(self, *args, xboard=False):
-        self.proc = subprocess.Popen([ENGINE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(ENGINE, *args)
         if xboard:
             self.send("xboard")
             self.send("protover 2")
@@ -41,44 +38,10 @@ class Engine:
             self.send("uci")
             self.options = self.expect(lambda l: l == "uciok", 60.0)
 
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def expect(self, predicate, timeout=10.0):
-        """Lines read until one satisfies predicate (that one last); raises on timeout."""
-        seen = []
-        deadline = time.time() + timeout
-        while True:
-            left = deadline - time.time()
-            if left <= 0:
-                raise TimeoutError("no matching line within %.1fs; got: %s" % (timeout, seen[-6:]))
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EOFError("engine exited; got: %s" % seen[-6:])
-            seen.append(line)
-            if predicate(line):
-                return seen
-
     def sync(self):
         """Lines before the readyok of an isready (UCI)."""
         self.send("isready")
         return self.expect(lambda l: l == "readyok", 30.0)[:-1]
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
 
 
 def test(fn):

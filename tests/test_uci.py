@@ -4,54 +4,24 @@
 usage: python3 tests/test_uci.py ENGINE
 The last line printed is "N passed, N failed"; the exit status is non-zero on failure.
 """
-import queue
-import subprocess
+import os
 import sys
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from enginepipe import EnginePipe  # noqa: E402
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./saavedra"
 results = []
 
 
-class Engine:
+class Engine(EnginePipe):
     def __init__(self):
-        self.proc = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
+        super().__init__(ENGINE)
         # Start-up (tables, bitbases) may take a while in sanitizer builds: wait for it
         # here, so that the timings measured by the tests are the engine's answers only.
         self.send("isready")
         self.expect(lambda l: l == "readyok", 60.0)
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def expect(self, predicate, timeout=10.0):
-        """Lines read until one satisfies predicate (that one last); raises on timeout."""
-        seen = []
-        deadline = time.time() + timeout
-        while True:
-            left = deadline - time.time()
-            if left <= 0:
-                raise TimeoutError("no matching line within %.1fs; got: %s" % (timeout, seen[-5:]))
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EOFError("engine exited; got: %s" % seen[-5:])
-            seen.append(line)
-            if predicate(line):
-                return seen
 
     def expect_prefix(self, prefix, timeout=10.0):
         return self.expect(lambda l: l.startswith(prefix), timeout)
@@ -59,13 +29,6 @@ class Engine:
     def sync(self):
         self.send("isready")
         return self.expect(lambda l: l == "readyok", 5.0)
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
 
 
 def test(fn):

@@ -6,12 +6,13 @@ The last line printed is "N passed, N failed"; the exit status is non-zero on fa
 Expected moves come from chess knowledge written here (the 20 legal first moves, known
 mates and stalemates), never from the engine itself.
 """
-import queue
+import os
 import re
-import subprocess
 import sys
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from enginepipe import EnginePipe  # noqa: E402
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./saavedra"
 results = []
@@ -24,42 +25,12 @@ BLACK_REPLIES_TO_E4 = {m[0] + str(9 - int(m[1])) + m[2] + str(9 - int(m[3])) for
 THINKING = re.compile(r"^-?\d+ -?\d+ \d+ \d+ ")
 
 
-class Engine:
+class Engine(EnginePipe):
     def __init__(self, *args):
-        self.proc = subprocess.Popen([ENGINE, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(ENGINE, *args, merge_stderr=False)
         self.send("xboard")
         self.send("protover 2")
         self.features = self.expect(lambda l: l == "feature done=1", 60.0)
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put((time.time(), line.rstrip("\n")))
-        self.lines.put((time.time(), None))
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def expect(self, predicate, timeout=10.0):
-        """Lines read until one satisfies predicate (that one last); raises on timeout."""
-        seen = []
-        deadline = time.time() + timeout
-        while True:
-            left = deadline - time.time()
-            if left <= 0:
-                raise TimeoutError("no matching line within %.1fs; got: %s" % (timeout, seen[-6:]))
-            try:
-                _, line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EOFError("engine exited; got: %s" % seen[-6:])
-            seen.append(line)
-            if predicate(line):
-                return seen
 
     def ping(self, n, timeout=10.0):
         """Sends ping n and returns every line up to its pong."""
@@ -68,23 +39,7 @@ class Engine:
 
     def quiet_for(self, seconds):
         """Lines that arrive within the given time (the engine should be silent)."""
-        got = []
-        end = time.time() + seconds
-        while time.time() < end:
-            try:
-                _, line = self.lines.get(timeout=max(0.01, end - time.time()))
-            except queue.Empty:
-                continue
-            if line is not None:
-                got.append(line)
-        return got
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
+        return self.lines_within(seconds)
 
 
 def moves_in(lines):

@@ -1,0 +1,65 @@
+"""The engine driven over pipes, shared by the protocol test scripts.
+
+EnginePipe starts the engine, reads its output on a thread, and offers send/expect with
+time-outs; the scripts subclass it for their protocol's handshake.
+"""
+import queue
+import subprocess
+import threading
+import time
+
+
+class EnginePipe:
+    def __init__(self, engine, *args, merge_stderr=True):
+        self.proc = subprocess.Popen([engine, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT if merge_stderr else subprocess.DEVNULL,
+                                     text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def expect(self, predicate, timeout=10.0):
+        """Lines read until one satisfies predicate (that one last); raises on timeout."""
+        seen = []
+        deadline = time.time() + timeout
+        while True:
+            left = deadline - time.time()
+            if left <= 0:
+                raise TimeoutError("no matching line within %.1fs; got: %s" % (timeout, seen[-6:]))
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise EOFError("engine exited; got: %s" % seen[-6:])
+            seen.append(line)
+            if predicate(line):
+                return seen
+
+    def lines_within(self, seconds):
+        """Every line that arrives within the given time."""
+        got = []
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                line = self.lines.get(timeout=max(0.01, end - time.time()))
+            except queue.Empty:
+                continue
+            if line is not None:
+                got.append(line)
+        return got
+
+    def close(self, timeout=10):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=timeout)
+        except Exception:  # noqa: BLE001 - a hung engine is killed
+            self.proc.kill()
