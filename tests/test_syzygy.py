@@ -12,7 +12,6 @@ import os
 import re
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from enginepipe import EnginePipe  # noqa: E402
