@@ -15,6 +15,25 @@
 #include "position.h"
 #include "search.h"
 
+/* Sets pos from a FEN given as separate command-line words (the start position when
+ * there are none); on a bad FEN prints one line to stderr and returns false. */
+static bool position_from_args(Position *pos, int argc, char **argv)
+{
+    char fen[256] = START_FEN, err[160];
+    if (argc > 0) {
+        fen[0] = '\0';
+        for (int i = 0; i < argc; i++) {
+            strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
+            strcat(fen, " ");
+        }
+    }
+    if (!position_from_fen(pos, fen, err, sizeof err, NULL)) {
+        fprintf(stderr, "error: bad FEN: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
 static int cmd_perft(int argc, char **argv)
 {
     if (argc < 1) {
@@ -27,19 +46,9 @@ static int cmd_perft(int argc, char **argv)
         fprintf(stderr, "error: bad perft depth '%s' (want 1..30)\n", argv[0]);
         return 1;
     }
-    char fen[256] = START_FEN, err[160];
-    if (argc > 1) {
-        fen[0] = '\0';
-        for (int i = 1; i < argc; i++) {
-            strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-            strcat(fen, " ");
-        }
-    }
     static Position pos;
-    if (!position_from_fen(&pos, fen, err, sizeof err, NULL)) {
-        fprintf(stderr, "error: bad FEN: %s\n", err);
+    if (!position_from_args(&pos, argc - 1, argv + 1))
         return 1;
-    }
     perft_divide(&pos, (int)depth, stdout);
     return 0;
 }
@@ -47,19 +56,9 @@ static int cmd_perft(int argc, char **argv)
 /* `eval [FEN]`: static evaluation breakdown of the position (start position by default). */
 static int cmd_eval(int argc, char **argv)
 {
-    char fen[256] = START_FEN, err[160];
-    if (argc > 0) {
-        fen[0] = '\0';
-        for (int i = 0; i < argc; i++) {
-            strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-            strcat(fen, " ");
-        }
-    }
     static Position pos;
-    if (!position_from_fen(&pos, fen, err, sizeof err, NULL)) {
-        fprintf(stderr, "error: bad FEN: %s\n", err);
+    if (!position_from_args(&pos, argc, argv))
         return 1;
-    }
     eval_print(&pos, stdout);
     return 0;
 }
