@@ -52,12 +52,22 @@ OBJ      = $(SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full
+.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full
 
 all: $(EXE)
 
-$(EXE): $(OBJ)
+$(EXE): $(OBJ) $(BUILD)/engine.objs
 	$(CC) $(ALLFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+# Each binary's object list, rewritten only when it changes: adding or deleting a source
+# file then relinks the binary even though every remaining object is older than it.
+$(BUILD)/engine.objs: FORCE | $(BUILD)
+	@echo '$(OBJ)' | cmp -s - $@ || echo '$(OBJ)' > $@
+
+$(BUILD)/unit-tests.objs: FORCE | $(BUILD)
+	@echo '$(LIB_OBJ) $(TEST_OBJ)' | cmp -s - $@ || echo '$(LIB_OBJ) $(TEST_OBJ)' > $@
+
+FORCE:
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(ALLFLAGS) -c -o $@ $<
@@ -68,8 +78,8 @@ $(BUILD)/tests/%.o: tests/%.c | $(BUILD)/tests
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-$(BUILD)/unit-tests: $(LIB_OBJ) $(TEST_OBJ)
-	$(CC) $(ALLFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/unit-tests: $(LIB_OBJ) $(TEST_OBJ) $(BUILD)/unit-tests.objs
+	$(CC) $(ALLFLAGS) -o $@ $(LIB_OBJ) $(TEST_OBJ) $(LDLIBS)
 
 debug:
 	$(MAKE) BUILD=build/debug EXE=$(EXE)-debug CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined" \

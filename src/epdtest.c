@@ -103,34 +103,18 @@ static void format_score(const SearchReport *rep, char *buf, size_t size)
 /* Writes the PV in SAN (with move numbers) into buf. */
 static void format_pv(PosRun *r, const Move *pv, int length, char *buf, size_t size)
 {
-    Position *pos = &r->scratch;
-    *pos = r->root;
-    size_t n = 0;
+    r->scratch = r->root;
     buf[0] = '\0';
-    for (int i = 0; i < length && n + 24 < size; i++) {
-        if (!move_is_legal(pos, pv[i]))
-            break;
-        char san[16];
-        move_to_san(pos, pv[i], san);
-        if (pos->side == WHITE)
-            n += (size_t)snprintf(buf + n, size - n, "%s%d. %s", i ? " " : "", fullmove_number(pos), san);
-        else if (i == 0)
-            n += (size_t)snprintf(buf + n, size - n, "%d... %s", fullmove_number(pos), san);
-        else
-            n += (size_t)snprintf(buf + n, size - n, " %s", san);
-        make_move(pos, pv[i]);
-    }
+    line_to_san(&r->scratch, pv, length, true, buf, size);
 }
 
-static void move_san(const PosRun *r, Move m, char *buf)
+static void move_san(PosRun *r, Move m, char *buf)
 {
-    if (m == MOVE_NONE || !move_is_legal(&r->root, m)) {
+    r->scratch = r->root;
+    if (m == MOVE_NONE || !move_is_legal(&r->scratch, m))
         strcpy(buf, "(none)");
-        return;
-    }
-    Position *pos = (Position *)&r->scratch;
-    *pos = r->root;
-    move_to_san(pos, m, buf);
+    else
+        move_to_san(&r->scratch, m, buf);
 }
 
 /* ---- reporter callbacks (search thread) ---- */
@@ -258,55 +242,19 @@ static bool parse_args(int argc, char **argv, TestArgs *a, char *err, size_t siz
 
 /* ---- option overrides for the duration of a test ---- */
 
-typedef struct {
-    int count;
-    int index[OPTIONS_MAX];
-    Option saved[OPTIONS_MAX];
-} SavedOptions;
-
-static void override_option(Options *opts, SavedOptions *s, const char *name, const char *value)
-{
-    Option *o = options_find(opts, name);
-    if (!o || s->count >= OPTIONS_MAX)
-        return;
-    s->index[s->count] = (int)(o - opts->items);
-    s->saved[s->count++] = *o;
-    char err[160];
-    options_set(opts, name, value, OPT_SOURCE_GUI, err, sizeof err);
-}
-
-/* Variations, no contempt, no strength limit, and every book or learning switch off. */
-static void override_options(Options *opts, SavedOptions *s, int variations)
+/* Variations, analysis mode, no strength limit, and every book or learning switch off. */
+static void override_options(Options *opts, OptionOverrides *s, int variations)
 {
     char buf[16];
     snprintf(buf, sizeof buf, "%d", variations);
     s->count = 0;
-    override_option(opts, s, "MultiPV", buf);
-    override_option(opts, s, "UCI_AnalyseMode", "true");
-    override_option(opts, s, "UCI_LimitStrength", "false");
+    options_override(opts, s, "MultiPV", buf);
+    options_override(opts, s, "UCI_AnalyseMode", "true");
+    options_override(opts, s, "UCI_LimitStrength", "false");
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
         if (o->type == OPT_CHECK && o->value && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
-            override_option(opts, s, o->name, "false");
-    }
-}
-
-static void restore_options(Options *opts, SavedOptions *s)
-{
-    char err[160];
-    for (int i = s->count - 1; i >= 0; i--) {
-        Option *o = &opts->items[s->index[i]];
-        /* Re-set through the registry so hooks see the old value, then restore the
-         * original source so engine.rc and GUI precedence are as before. */
-        char value[OPTION_STRING_MAX];
-        if (o->type == OPT_SPIN || o->type == OPT_CHECK)
-            snprintf(value, sizeof value, "%lld", (long long)s->saved[i].value);
-        else
-            snprintf(value, sizeof value, "%s", s->saved[i].str);
-        if (o->type == OPT_CHECK)
-            snprintf(value, sizeof value, "%s", s->saved[i].value ? "true" : "false");
-        options_set(opts, o->name, value, OPT_SOURCE_GUI, err, sizeof err);
-        o->source = s->saved[i].source;
+            options_override(opts, s, o->name, "false");
     }
 }
 
@@ -541,7 +489,7 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
             return false;
         }
     }
-    SavedOptions *saved = malloc(sizeof *saved);
+    OptionOverrides *saved = malloc(sizeof *saved);
     if (!saved) {
         fclose(in);
         if (tee.copy)
@@ -554,7 +502,7 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
     tee_printf(&tee, "   # id             expected     found       score     time       nodes depth  pv\n"
                      "                                                    (time, nodes and depth to solution when ok)\n");
     bool ok = run_suite(e, &args, in, &tee, &sum);
-    restore_options(opts, saved);
+    options_restore(opts, saved);
     engine_new_game(e);
     free(saved);
     fclose(in);

@@ -3,6 +3,7 @@
 #include "notation.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -211,4 +212,27 @@ Move move_from_san(const Position *pos, const char *text)
         found = m;
     }
     return found;
+}
+
+int line_to_san(Position *pos, const Move *line, int length, bool numbered, char *buf, size_t size)
+{
+    size_t n = strlen(buf);
+    int written = 0;
+    /* 32 bytes hold a separator, a move number and the longest SAN move */
+    for (; written < length && n + 32 < size; written++) {
+        Move m = line[written];
+        if (!move_is_legal(pos, m))
+            break;
+        char san[16];
+        move_to_san(pos, m, san);
+        const char *sep = n ? " " : "";
+        if (numbered && pos->side == WHITE)
+            n += (size_t)snprintf(buf + n, size - n, "%s%d. %s", sep, fullmove_number(pos), san);
+        else if (numbered && written == 0)
+            n += (size_t)snprintf(buf + n, size - n, "%s%d... %s", sep, fullmove_number(pos), san);
+        else
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", sep, san);
+        make_move(pos, m);
+    }
+    return written;
 }

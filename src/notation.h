@@ -18,4 +18,10 @@ char *move_to_san(Position *pos, Move m, char *buf);
  * and UCI. Returns MOVE_NONE when no single legal move matches. */
 Move move_from_san(const Position *pos, const char *text);
 
+/* Appends the moves of a line to the string in buf, in SAN separated by spaces; with
+ * numbered, move numbers as in "12. Nf3 Nc6" or "12... Nc6 13. d4". pos is the position
+ * before the line and is left after the last move written. Stops at the first illegal
+ * move, or before buf would overflow. Returns how many moves were written. */
+int line_to_san(Position *pos, const Move *line, int length, bool numbered, char *buf, size_t size);
+
 #endif

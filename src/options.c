@@ -171,6 +171,37 @@ bool options_set(Options *opts, const char *name, const char *value, OptionSourc
     return true;
 }
 
+void options_override(Options *opts, OptionOverrides *ov, const char *name, const char *value)
+{
+    Option *o = options_find(opts, name);
+    if (!o || ov->count >= OPTIONS_MAX)
+        return;
+    ov->index[ov->count] = (int)(o - opts->items);
+    ov->saved[ov->count++] = *o;
+    char err[160];
+    options_set(opts, name, value, OPT_SOURCE_GUI, err, sizeof err);
+}
+
+void options_restore(Options *opts, OptionOverrides *ov)
+{
+    char err[160];
+    for (int i = ov->count - 1; i >= 0; i--) {
+        Option *o = &opts->items[ov->index[i]];
+        const Option *old = &ov->saved[i];
+        char value[OPTION_STRING_MAX];
+        if (o->type == OPT_CHECK)
+            snprintf(value, sizeof value, "%s", old->value ? "true" : "false");
+        else if (o->type == OPT_SPIN)
+            snprintf(value, sizeof value, "%lld", (long long)old->value);
+        else
+            snprintf(value, sizeof value, "%s", old->str);
+        if (o->type != OPT_BUTTON)
+            options_set(opts, o->name, value, OPT_SOURCE_GUI, err, sizeof err);
+        o->source = old->source;
+    }
+    ov->count = 0;
+}
+
 int64_t options_int(const Options *opts, const char *name)
 {
     const Option *o = options_find_const(opts, name);

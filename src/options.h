@@ -61,6 +61,20 @@ const Option *options_find_const(const Options *opts, const char *name);
 bool options_set(Options *opts, const char *name, const char *value, OptionSource source,
                  char *err, size_t err_size);
 
+/* Temporary settings (the EPD test turns books and strength limits off for its run):
+ * options_override records each option's value and source before setting it as the GUI
+ * would; options_restore sets them back in reverse order, through the hooks, and gives
+ * each its original source again so engine.rc/GUI precedence is unchanged. Unknown
+ * names are skipped. */
+typedef struct {
+    int count;
+    int index[OPTIONS_MAX];
+    Option saved[OPTIONS_MAX];
+} OptionOverrides;
+
+void options_override(Options *opts, OptionOverrides *ov, const char *name, const char *value);
+void options_restore(Options *opts, OptionOverrides *ov);
+
 /* Convenience getters (0 / false / "" when absent). */
 int64_t options_int(const Options *opts, const char *name);
 bool options_bool(const Options *opts, const char *name);

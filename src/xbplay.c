@@ -139,7 +139,6 @@ static void on_iteration(void *ctx, const SearchReport *r)
     if (!atomic_load(&xb->post) || r->multipv != 1)
         return;
     char pv[4096];
-    size_t n = 0;
     Position *pos = xb->scratch;
     *pos = *xb->search_root;
     pv[0] = '\0';
@@ -148,18 +147,11 @@ static void on_iteration(void *ctx, const SearchReport *r)
         /* Pondering: show the predicted move first, and the score from our side. */
         char san[16];
         move_to_san(pos, xb->output_prefix, san);
-        n += (size_t)snprintf(pv, sizeof pv, "(%s)", san);
+        snprintf(pv, sizeof pv, "(%s)", san);
         make_move(pos, xb->output_prefix);
         score = -score;
     }
-    for (int i = 0; i < r->pv_length && n + 24 < sizeof pv; i++) {
-        if (!move_is_legal(pos, r->pv[i]))
-            break;
-        char san[16];
-        move_to_san(pos, r->pv[i], san);
-        n += (size_t)snprintf(pv + n, sizeof pv - n, "%s%s", n ? " " : "", san);
-        make_move(pos, r->pv[i]);
-    }
+    line_to_san(pos, r->pv, r->pv_length, false, pv, sizeof pv);
     const char *mark = r->bound == BOUND_UPPER ? "?" : r->bound == BOUND_LOWER ? "!" : "";
     xb_send(xb, "%d %d %lld %llu %s%s", r->depth, score, (long long)(r->time_ms / 10),
             (unsigned long long)r->nodes, pv, mark);

@@ -145,6 +145,50 @@ TEST(san_output_known)
     }
 }
 
+/* Lines in SAN: numbering from either side to move, appending, stopping at an illegal
+ * move, and never overflowing the buffer. */
+TEST(line_to_san_numbering)
+{
+    Position pos;
+    char err[160], buf[256];
+    const char *black_fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    Move line[4];
+    const char *uci[] = { "e7e5", "g1f3", "b8c6", "f1b5" };
+
+    CHECK(position_from_fen(&pos, black_fen, err, sizeof err, NULL));
+    Position scratch = pos;
+    for (int i = 0; i < 4; i++) {
+        line[i] = move_from_uci(&scratch, uci[i]);
+        CHECK(line[i] != MOVE_NONE);
+        make_move(&scratch, line[i]);
+    }
+    scratch = pos;
+    buf[0] = '\0';
+    CHECK_EQ(line_to_san(&scratch, line, 4, true, buf, sizeof buf), 4);
+    CHECK_STR_EQ(buf, "1... e5 2. Nf3 Nc6 3. Bb5");
+
+    scratch = pos;
+    snprintf(buf, sizeof buf, "(e4)");
+    CHECK_EQ(line_to_san(&scratch, line, 4, false, buf, sizeof buf), 4);
+    CHECK_STR_EQ(buf, "(e4) e5 Nf3 Nc6 Bb5");
+
+    /* An illegal third move ends the line there. */
+    Move broken[4] = { line[0], line[1], line[3], line[2] };
+    scratch = pos;
+    buf[0] = '\0';
+    CHECK_EQ(line_to_san(&scratch, broken, 4, false, buf, sizeof buf), 2);
+    CHECK_STR_EQ(buf, "e5 Nf3");
+
+    /* A buffer too small for the whole line holds a whole prefix, never a cut move. */
+    char small[40];
+    scratch = pos;
+    small[0] = '\0';
+    int written = line_to_san(&scratch, line, 4, true, small, sizeof small);
+    CHECK(written >= 1 && written < 4);
+    CHECK(strlen(small) < sizeof small);
+    CHECK(strncmp(small, "1... e5 2. Nf3 Nc6 3. Bb5", strlen(small)) == 0);
+}
+
 /* The tolerant SAN reader: real-world spellings, and rejection of what is not one legal
  * move (NULL = must be rejected). */
 TEST(san_reader_tolerance)
