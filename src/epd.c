@@ -3,24 +3,12 @@
 #include "epd.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errmsg.h"
 #include "notation.h"
-
-static bool fail(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *err, size_t size, const char *fmt, ...)
-{
-    if (err && size) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, size, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 bool epd_is_blank(const char *line)
 {
@@ -53,19 +41,19 @@ static bool parse_operations(const char *p, EpdRecord *rec, char *err, size_t er
         if (!*p)
             return true;
         if (!is_opcode_start(*p))
-            return fail(err, err_size, "EPD opcode expected at '%.20s'", p);
+            return error_set(err, err_size, "EPD opcode expected at '%.20s'", p);
         const char *start = p;
         while (is_opcode_char(*p))
             p++;
         if (*p && !isspace((unsigned char)*p) && *p != ';')
-            return fail(err, err_size, "bad EPD opcode at '%.20s'", start);
+            return error_set(err, err_size, "bad EPD opcode at '%.20s'", start);
         if (p - start > 15)
-            return fail(err, err_size, "EPD opcode too long at '%.20s'", start);
+            return error_set(err, err_size, "EPD opcode too long at '%.20s'", start);
         if (rec->operation_count >= EPD_MAX_OPERATIONS)
-            return fail(err, err_size, "more than %d EPD operations", EPD_MAX_OPERATIONS);
+            return error_set(err, err_size, "more than %d EPD operations", EPD_MAX_OPERATIONS);
         int opcode = store(rec, start, (size_t)(p - start));
         if (opcode < 0)
-            return fail(err, err_size, "EPD line too long");
+            return error_set(err, err_size, "EPD line too long");
         EpdOperation *op = &rec->operations[rec->operation_count++];
         op->opcode = (uint16_t)opcode;
         op->first_operand = (uint16_t)rec->operand_total;
@@ -84,7 +72,7 @@ static bool parse_operations(const char *p, EpdRecord *rec, char *err, size_t er
                 while (*p && *p != '"')
                     p++;
                 if (!*p)
-                    return fail(err, err_size, "unterminated string in EPD operation '%s'", rec->text + op->opcode);
+                    return error_set(err, err_size, "unterminated string in EPD operation '%s'", rec->text + op->opcode);
                 len = (size_t)(p - begin);
                 p++;
             } else {
@@ -94,10 +82,10 @@ static bool parse_operations(const char *p, EpdRecord *rec, char *err, size_t er
                 len = (size_t)(p - begin);
             }
             if (rec->operand_total >= EPD_MAX_OPERANDS)
-                return fail(err, err_size, "more than %d EPD operands", EPD_MAX_OPERANDS);
+                return error_set(err, err_size, "more than %d EPD operands", EPD_MAX_OPERANDS);
             int offset = store(rec, begin, len);
             if (offset < 0)
-                return fail(err, err_size, "EPD line too long");
+                return error_set(err, err_size, "EPD line too long");
             rec->operands[rec->operand_total++] = (uint16_t)offset;
             op->operand_count++;
         }
@@ -121,7 +109,7 @@ bool epd_parse(const char *line, Position *pos, EpdRecord *rec, char *err, size_
     /* A scratch position keeps *pos untouched until the whole line is known good. */
     Position *tmp = malloc(sizeof *tmp);
     if (!tmp)
-        return fail(err, err_size, "out of memory");
+        return error_set(err, err_size, "out of memory");
     const char *rest;
     if (!position_from_fen(tmp, line, err, err_size, &rest)) {
         free(tmp);
@@ -138,13 +126,13 @@ bool epd_parse(const char *line, Position *pos, EpdRecord *rec, char *err, size_
         if (parse_counter(hmvc, 0, 100000, &value))
             tmp->states[tmp->st_index].rule50 = value;
         else
-            ok = fail(err, err_size, "bad hmvc operand '%s'", hmvc);
+            ok = error_set(err, err_size, "bad hmvc operand '%s'", hmvc);
     }
     if (ok && fmvn) {
         if (parse_counter(fmvn, 1, 100000, &value))
             tmp->game_ply = 2 * (value - 1) + (tmp->side == BLACK);
         else
-            ok = fail(err, err_size, "bad fmvn operand '%s'", fmvn);
+            ok = error_set(err, err_size, "bad fmvn operand '%s'", fmvn);
     }
     if (ok) {
         position_to_fen(tmp, rec->fen);
@@ -203,7 +191,7 @@ int epd_moves(const EpdRecord *rec, const Position *pos, const char *opcode,
             continue;
         Move m = move_from_san(pos, text);
         if (m == MOVE_NONE) {
-            fail(err, err_size, "%s move '%s' is not a legal move in %s", opcode, text, rec->fen);
+            error_set(err, err_size, "%s move '%s' is not a legal move in %s", opcode, text, rec->fen);
             return -1;
         }
         if (count < max)

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "errmsg.h"
+
 void options_init(Options *opts)
 {
     memset(opts, 0, sizeof *opts);
@@ -88,13 +90,6 @@ const Option *options_find_const(const Options *opts, const char *name)
     return options_find((Options *)opts, name);
 }
 
-static bool fail(char *err, size_t size, const char *fmt, const char *a, const char *b)
-{
-    if (err && size)
-        snprintf(err, size, fmt, a, b);
-    return false;
-}
-
 /* Finds value in the "a|b|c" list, case-insensitively; copies the canonical spelling. */
 static bool combo_match(const char *values, const char *value, char *out, size_t size)
 {
@@ -120,7 +115,7 @@ bool options_set(Options *opts, const char *name, const char *value, OptionSourc
         err[0] = '\0'; /* a hook may accept the value and still leave a warning here */
     Option *o = options_find(opts, name);
     if (!o)
-        return fail(err, err_size, "unknown option '%s'%s", name, "");
+        return error_set(err, err_size, "unknown option '%s'", name);
     if (source < o->source && o->type != OPT_BUTTON)
         return true;
     if (!value)
@@ -134,11 +129,11 @@ bool options_set(Options *opts, const char *name, const char *value, OptionSourc
         while (*end == ' ')
             end++;
         if (end == value || *end || errno)
-            return fail(err, err_size, "option '%s': '%s' is not a number", o->name, value);
+            return error_set(err, err_size, "option '%s': '%s' is not a number", o->name, value);
         if (v < o->min || v > o->max) {
             char range[64];
             snprintf(range, sizeof range, "%lld..%lld", (long long)o->min, (long long)o->max);
-            return fail(err, err_size, "option '%s': value out of range %s", o->name, range);
+            return error_set(err, err_size, "option '%s': value out of range %s", o->name, range);
         }
         o->value = v;
         break;
@@ -149,16 +144,16 @@ bool options_set(Options *opts, const char *name, const char *value, OptionSourc
         else if (!strcasecmp(value, "false") || !strcmp(value, "0") || !strcasecmp(value, "off"))
             o->value = 0;
         else
-            return fail(err, err_size, "option '%s': '%s' is not true or false", o->name, value);
+            return error_set(err, err_size, "option '%s': '%s' is not true or false", o->name, value);
         break;
     case OPT_STRING:
         if (strlen(value) >= sizeof o->str)
-            return fail(err, err_size, "option '%s': value too long%s", o->name, "");
+            return error_set(err, err_size, "option '%s': value too long", o->name);
         snprintf(o->str, sizeof o->str, "%s", value);
         break;
     case OPT_COMBO:
         if (!combo_match(o->combo_values, value, o->str, sizeof o->str))
-            return fail(err, err_size, "option '%s': '%s' is not one of the choices", o->name, value);
+            return error_set(err, err_size, "option '%s': '%s' is not one of the choices", o->name, value);
         break;
     case OPT_BUTTON:
         break;

@@ -2,10 +2,11 @@
 #include "position.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "errmsg.h"
 
 Key ZOBRIST_PIECE[PIECE_NB][SQUARE_NB];
 Key ZOBRIST_CASTLING[16];
@@ -340,17 +341,6 @@ bool position_insufficient_material(const Position *pos)
 
 /* ---- FEN ---- */
 
-static bool fail(char *err, size_t size, const char *fmt, ...)
-{
-    if (err && size) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, size, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
-
 /* Copies the next whitespace-delimited field into out; returns false at end of input. */
 static bool next_field(const char **p, char *out, size_t size)
 {
@@ -392,7 +382,7 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
     int counts[PIECE_NB] = { 0 };
 
     if (!next_field(&p, field, sizeof field))
-        return fail(err, err_size, "empty FEN");
+        return error_set(err, err_size, "empty FEN");
 
     /* 1. placement, rank 8 first */
     memset(board, NO_PIECE, sizeof board);
@@ -400,20 +390,20 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
     for (const char *c = field; *c; c++) {
         if (*c == '/') {
             if (file != 8)
-                return fail(err, err_size, "rank %d of the placement has %d squares, not 8", rank + 1, file);
+                return error_set(err, err_size, "rank %d of the placement has %d squares, not 8", rank + 1, file);
             if (--rank < 0)
-                return fail(err, err_size, "placement has more than 8 ranks");
+                return error_set(err, err_size, "placement has more than 8 ranks");
             file = 0;
         } else if (*c >= '1' && *c <= '8') {
             file += *c - '0';
             if (file > 8)
-                return fail(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
+                return error_set(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
         } else {
             const char *k = strchr(PIECE_CHARS, *c);
             if (!k || *c == ' ')
-                return fail(err, err_size, "invalid character '%c' in the placement", *c);
+                return error_set(err, err_size, "invalid character '%c' in the placement", *c);
             if (file > 7)
-                return fail(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
+                return error_set(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
             Piece pc = (Piece)(k - PIECE_CHARS);
             board[make_square(file, rank)] = (uint8_t)pc;
             counts[pc]++;
@@ -421,7 +411,7 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
         }
     }
     if (rank != 0 || file != 8)
-        return fail(err, err_size, "placement has %d ranks, not 8 (or the last rank is short)", 8 - rank);
+        return error_set(err, err_size, "placement has %d ranks, not 8 (or the last rank is short)", 8 - rank);
 
     for (Color c = WHITE; c <= BLACK; c++) {
         const char *name = c == WHITE ? "white" : "black";
@@ -429,12 +419,12 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
         for (PieceType pt = PAWN; pt <= KING; pt++)
             total += counts[make_piece(c, pt)];
         if (counts[make_piece(c, KING)] != 1)
-            return fail(err, err_size, "%s has %d kings, must have exactly one", name, counts[make_piece(c, KING)]);
+            return error_set(err, err_size, "%s has %d kings, must have exactly one", name, counts[make_piece(c, KING)]);
         if (total > 16)
-            return fail(err, err_size, "too many pieces: %s has %d", name, total);
+            return error_set(err, err_size, "too many pieces: %s has %d", name, total);
         int pawns = counts[make_piece(c, PAWN)];
         if (pawns > 8)
-            return fail(err, err_size, "too many pieces: %s has %d pawns", name, pawns);
+            return error_set(err, err_size, "too many pieces: %s has %d pawns", name, pawns);
         /* Every piece beyond the initial set must be a promoted pawn. */
         int extra = 0;
         static const int initial[] = { 8, 2, 2, 2, 1 };
@@ -442,27 +432,27 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
             if (counts[make_piece(c, pt)] > initial[pt])
                 extra += counts[make_piece(c, pt)] - initial[pt];
         if (extra > 8 - pawns)
-            return fail(err, err_size, "too many pieces: %s has %d promoted pieces but only %d pawns missing", name, extra, 8 - pawns);
+            return error_set(err, err_size, "too many pieces: %s has %d promoted pieces but only %d pawns missing", name, extra, 8 - pawns);
     }
     for (Square s = 0; s < SQUARE_NB; s++)
         if (board[s] != NO_PIECE && type_of(board[s]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7))
-            return fail(err, err_size, "pawn on rank %d", rank_of(s) + 1);
+            return error_set(err, err_size, "pawn on rank %d", rank_of(s) + 1);
 
     /* 2. side to move */
     Color side;
     if (!next_field(&p, field, sizeof field))
-        return fail(err, err_size, "missing side-to-move field");
+        return error_set(err, err_size, "missing side-to-move field");
     if (!strcmp(field, "w"))
         side = WHITE;
     else if (!strcmp(field, "b"))
         side = BLACK;
     else
-        return fail(err, err_size, "bad side-to-move field '%s' (want w or b)", field);
+        return error_set(err, err_size, "bad side-to-move field '%s' (want w or b)", field);
 
     /* 3. castling */
     int castling = 0;
     if (!next_field(&p, field, sizeof field))
-        return fail(err, err_size, "missing castling field");
+        return error_set(err, err_size, "missing castling field");
     if (strcmp(field, "-")) {
         for (const char *c = field; *c; c++) {
             int right;
@@ -471,10 +461,10 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
             case 'Q': right = WHITE_OOO; break;
             case 'k': right = BLACK_OO; break;
             case 'q': right = BLACK_OOO; break;
-            default: return fail(err, err_size, "bad castling field '%s'", field);
+            default: return error_set(err, err_size, "bad castling field '%s'", field);
             }
             if (castling & right)
-                return fail(err, err_size, "bad castling field '%s' (repeated right)", field);
+                return error_set(err, err_size, "bad castling field '%s' (repeated right)", field);
             castling |= right;
         }
     }
@@ -484,22 +474,22 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
     };
     for (int i = 0; i < 4; i++)
         if ((castling & CR[i].right) && (board[CR[i].king] != CR[i].k || board[CR[i].rook] != CR[i].r))
-            return fail(err, err_size, "castling right %c without king and rook on their squares", CR[i].name);
+            return error_set(err, err_size, "castling right %c without king and rook on their squares", CR[i].name);
 
     /* 4. en passant */
     Square ep = NO_SQUARE;
     if (!next_field(&p, field, sizeof field))
-        return fail(err, err_size, "missing en-passant field");
+        return error_set(err, err_size, "missing en-passant field");
     if (strcmp(field, "-")) {
         if (strlen(field) != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-            return fail(err, err_size, "bad en-passant field '%s'", field);
+            return error_set(err, err_size, "bad en-passant field '%s'", field);
         ep = make_square(field[0] - 'a', field[1] - '1');
         Color them = !side;
         /* The enemy pawn must have just passed over ep from its start square. */
         if (relative_rank(side, ep) != 5
             || board[ep - pawn_push(side)] != make_piece(them, PAWN)
             || board[ep] != NO_PIECE || board[ep + pawn_push(side)] != NO_PIECE)
-            return fail(err, err_size, "impossible en-passant square %s", field);
+            return error_set(err, err_size, "impossible en-passant square %s", field);
     }
 
     /* 5-6. counters (optional, as in EPD) */
@@ -510,17 +500,17 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
             before_counters = p;
             if (next_field(&p, field, sizeof field)) {
                 if (!parse_count(field, &fullmove) || fullmove < 1)
-                    return fail(err, err_size, "bad fullmove number '%s'", field);
+                    return error_set(err, err_size, "bad fullmove number '%s'", field);
                 before_counters = p;
             }
         } else if (!end)
-            return fail(err, err_size, "bad halfmove clock '%s'", field);
+            return error_set(err, err_size, "bad halfmove clock '%s'", field);
     }
     p = before_counters;
     if (end)
         *end = p;
     else if (next_field(&p, field, sizeof field))
-        return fail(err, err_size, "unexpected text after the FEN: '%s'", field);
+        return error_set(err, err_size, "unexpected text after the FEN: '%s'", field);
 
     /* Build into a scratch copy of the fields, validate the check situation, then commit. */
     Position tmp;
@@ -543,10 +533,10 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
 
     Color them = !side;
     if (attackers_to(&tmp, king_square(&tmp, them), pieces(&tmp)) & tmp.by_color[side])
-        return fail(err, err_size, "the side not to move (%s) is in check", them == WHITE ? "white" : "black");
+        return error_set(err, err_size, "the side not to move (%s) is in check", them == WHITE ? "white" : "black");
     set_check_info(&tmp, st);
     if (popcount(st->checkers) > 2)
-        return fail(err, err_size, "side to move is attacked by %d pieces at once", popcount(st->checkers));
+        return error_set(err, err_size, "side to move is attacked by %d pieces at once", popcount(st->checkers));
     if (ep != NO_SQUARE && ep_capture_legal(&tmp, ep))
         st->ep_square = ep;
     st->key = position_compute_key(&tmp);
