@@ -57,6 +57,13 @@ class EnginePipe:
                 got.append(line)
         return got
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
     def close(self, timeout=10):
         try:
             self.send("quit")

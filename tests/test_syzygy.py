@@ -87,21 +87,17 @@ def is_tb_win(info):
 
 @test
 def uci_options():
-    e = Engine()
-    try:
+    with Engine() as e:
         for line in ["option name SyzygyPath type string default <empty>",
                      "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
                      "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
                      "option name Syzygy50MoveRule type check default true"]:
             check(line in e.options, "missing: %s" % line)
-    finally:
-        e.close()
 
 
 @test
 def wrong_path_warns_once_and_searches():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("setoption name SyzygyPath value /nonexistent/syzygy")
         lines = e.sync()
         check(len(lines) == 1 and lines[0].startswith("info string ") and "/nonexistent/syzygy" in lines[0],
@@ -112,14 +108,11 @@ def wrong_path_warns_once_and_searches():
         # The same bad path set again: the same single warning, nothing else.
         e.send("setoption name SyzygyPath value /nonexistent/syzygy")
         check(len(e.sync()) == 1, "second warning missing or doubled")
-    finally:
-        e.close()
 
 
 @test
 def tables_give_the_win_and_tbhits():
-    e = Engine()
-    try:
+    with Engine() as e:
         # Loading, and reloading (which re-reads the directory), is silent.
         for _ in range(3):
             e.send("setoption name SyzygyPath value %s" % TABLES)
@@ -135,8 +128,6 @@ def tables_give_the_win_and_tbhits():
         e.send("setoption name SyzygyProbeLimit value 0")
         info, _ = go(e, KQKR, "depth 4")
         check(tbhits_of(info) == 0 and not is_tb_win(info), "probe limit 0 still probes: %s" % info)
-    finally:
-        e.close()
 
 
 @test
@@ -144,8 +135,7 @@ def kqk_game_to_mate_over_uci():
     """Saavedra plays both sides from a KQvK position, 40 ms a move; the game must end
     with the defender having no move, after White's move, within the fifty-move rule."""
     fen = "8/8/3k4/8/8/8/8/Q6K w - - 0 1"    # 17 plies to mate with best play
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("setoption name SyzygyPath value %s" % TABLES)
         check(e.sync() == [], "tables not loaded silently")
         moves = []
@@ -157,14 +147,11 @@ def kqk_game_to_mate_over_uci():
         check(best == "0000", "no end after %d plies: %s" % (len(moves), " ".join(moves)))
         check(len(moves) % 2 == 1 and len(moves) < 100, "game ended after %d plies" % len(moves))
         check(score_of(info) == ("mate", 0), "final position not reported as mate: %s" % info)
-    finally:
-        e.close()
 
 
 @test
 def xboard_egtpath():
-    e = Engine(xboard=True)
-    try:
+    with Engine(xboard=True) as e:
         e.send("egtpath syzygy /nonexistent/syzygy")
         e.send("ping 1")
         lines = e.expect(lambda l: l == "pong 1")
@@ -184,8 +171,6 @@ def xboard_egtpath():
         check(thinking, "no thinking output: %s" % lines[-5:])
         score = int(thinking[-1].split()[1])
         check(score >= TB_WIN_MIN, "xboard score %d is not a TB win" % score)
-    finally:
-        e.close()
 
 
 @test
@@ -194,24 +179,18 @@ def engine_rc_key():
         rc = os.path.join(d, "tb.rc")
         with open(rc, "w") as f:
             f.write("syzygy_path = %s\nsyzygy_probe_depth = 2\n" % TABLES)
-        e = Engine("-rc", rc)
-        try:
+        with Engine("-rc", rc) as e:
             check("option name SyzygyProbeDepth type spin default 2 min 1 max 100" in e.options,
                   "rc value not applied")
             info, _ = go(e, KQKR, "depth 4")
             check(is_tb_win(info), "tables from engine.rc not used: %s" % info)
-        finally:
-            e.close()
         with open(rc, "w") as f:
             f.write("syzygy_path = /nonexistent/syzygy\n")
-        e = Engine("-rc", rc)
-        try:
+        with Engine("-rc", rc) as e:
             warnings = [l for l in e.options if "/nonexistent/syzygy" in l and not l.startswith("option")]
             check(len(warnings) == 1 and "warning" in warnings[0], "rc warning: %s" % e.options[:3])
             info, _ = go(e, KQKR, "depth 4")
             check(tbhits_of(info) == 0, "bad rc path probes: %s" % info)
-        finally:
-            e.close()
 
 
 def main():

@@ -65,8 +65,7 @@ def check(cond, msg):
 
 @test
 def protover_features():
-    e = Engine()
-    try:
+    with Engine() as e:
         feats = [l for l in e.features if l.startswith("feature ")]
         check(feats[0] == "feature done=0", "first feature line must be done=0: %s" % feats[:1])
         check(feats[-1] == "feature done=1", "last feature line must be done=1")
@@ -81,28 +80,22 @@ def protover_features():
         check(any("Move Overhead -spin" in l for l in options), "Move Overhead option missing")
         check(all(re.match(r'feature option="[^"]+ -(spin|check|string|button|combo|path|file)', l)
                   for l in options), "malformed option line")
-    finally:
-        e.close()
 
 
 @test
 def new_go_plays_legal_move():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("level 0 0:10 0")
         e.send("go")
         lines = e.expect(lambda l: l.startswith("move "), 15)
         move = moves_in(lines)[0]
         check(move in WHITE_FIRST_MOVES, "illegal first move %s" % move)
-    finally:
-        e.close()
 
 
 @test
 def usermove_sequence_and_illegal_move():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("st 0.3")
         e.send("usermove e2e4")
@@ -123,14 +116,11 @@ def usermove_sequence_and_illegal_move():
         e.send("usermove e9e4")
         lines = e.ping(3)
         check(any(l.startswith("Illegal move") or l.startswith("Error") for l in lines), "bad move text accepted")
-    finally:
-        e.close()
 
 
 @test
 def undo_and_remove():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("force")
         for m in ["e2e4", "e7e5", "g1f3"]:
@@ -151,14 +141,11 @@ def undo_and_remove():
         e.send("undo")
         lines = e.ping(3)
         check(any(l.startswith("Error") for l in lines), "undo at the start not refused: %s" % lines)
-    finally:
-        e.close()
 
 
 @test
 def setboard_bad_fen_keeps_state():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("force")
         e.send("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
@@ -178,14 +165,11 @@ def setboard_bad_fen_keeps_state():
         e.send("usermove e6e7")
         lines = e.ping(2)
         check(not any(l.startswith("Illegal") for l in lines), "position changed by bad setboard: %s" % lines)
-    finally:
-        e.close()
 
 
 @test
 def move_now_during_search():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("st 60")
         e.send("go")
@@ -196,14 +180,11 @@ def move_now_during_search():
         elapsed = time.time() - t0
         check(move in WHITE_FIRST_MOVES, "illegal move %s" % move)
         check(elapsed < 1.0, "move came %.2fs after ?" % elapsed)
-    finally:
-        e.close()
 
 
 @test
 def ping_waits_for_pending_move():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("easy")
         lines = e.ping(1, 5)                # idle: answered at once
@@ -233,14 +214,11 @@ def ping_waits_for_pending_move():
         t0 = time.time()
         e.ping(3, 5)
         check(time.time() - t0 < 1.0, "ping while pondering not answered promptly")
-    finally:
-        e.close()
 
 
 @test
 def ponder_hit_and_miss():
-    e = Engine("-t")
-    try:
+    with Engine("-t") as e:
         e.send("new")
         e.send("hard")
         e.send("post")
@@ -283,14 +261,11 @@ def ponder_hit_and_miss():
         lines = e.ping(1)
         check(not any(l.startswith("Illegal") or l.startswith("Error") for l in lines),
               "game position damaged by stopping the ponder search: %s" % lines)
-    finally:
-        e.close()
 
 
 @test
 def analyze_mode():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("post")
         e.send("analyze")
@@ -308,14 +283,11 @@ def analyze_mode():
         late = e.quiet_for(0.5)
         check(not any(THINKING.match(l) or l.startswith("move ") for l in late),
               "output after exit: %s" % late[:3])
-    finally:
-        e.close()
 
 
 @test
 def claims_mate_and_stalemate():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
         e.send("st 1")
@@ -335,8 +307,6 @@ def claims_mate_and_stalemate():
         e.send("usermove a1a8")
         lines = e.expect(lambda l: l.startswith("1-0") or l.startswith("move "), 10)
         check(lines[-1] == "1-0 {White mates}", "mate by the opponent not claimed: %s" % lines[-1])
-    finally:
-        e.close()
 
 
 def trace_limits(lines):
@@ -350,8 +320,7 @@ def trace_limits(lines):
 
 @test
 def level_repeating_control():
-    e = Engine("-t")
-    try:
+    with Engine("-t") as e:
         e.send("new")
         e.send("level 40 5 0")
         e.send("sd 4")                     # depth cap: quick moves, same time limits
@@ -373,14 +342,11 @@ def level_repeating_control():
             seen += trace_limits(lines)
         mtg = [m for _, m in seen]
         check(mtg == [3, 3, 2, 2, 1, 1, 3, 3], "moves to go per move: %s" % mtg)
-    finally:
-        e.close()
 
 
 @test
 def edit_mode_sets_position():
-    e = Engine()
-    try:
+    with Engine() as e:
         e.send("new")
         e.send("force")
         e.send("edit")
@@ -395,14 +361,11 @@ def edit_mode_sets_position():
         e.send("usermove b1c3")            # no knight in the edited position
         lines = e.ping(2)
         check(any(l.startswith("Illegal move") for l in lines), "knight move accepted: %s" % lines)
-    finally:
-        e.close()
 
 
 @test
 def server_manners():
-    e = Engine("-t")
-    try:
+    with Engine("-t") as e:
         # Contempt follows the rating difference: positive against a weaker opponent,
         # negative against a stronger one.
         e.send("rating 2400 1600")
@@ -447,14 +410,11 @@ def server_manners():
         e.send("draw")
         lines = e.ping(2)
         check("offer draw" not in lines, "accepted a draw with an extra queen")
-    finally:
-        e.close()
 
 
 @test
 def egtpath_repeated_warns_once():
-    e = Engine()
-    try:
+    with Engine() as e:
         if not any("SyzygyPath" in l for l in e.features):
             return  # built without tablebase support
         for _ in range(3):  # xboard sends it before every game
@@ -462,8 +422,6 @@ def egtpath_repeated_warns_once():
         lines = e.ping(1)
         errors = [l for l in lines if l.startswith("Error")]
         check(len(errors) == 1, "expected one Error for a repeated bad egtpath: %s" % lines)
-    finally:
-        e.close()
 
 
 def main():
