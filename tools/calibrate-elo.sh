@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# UCI_Elo calibration: Saavedra with UCI_LimitStrength at setting E plays Stockfish with
+# its own UCI_LimitStrength at the same E (Stockfish fits its scale to CCRL ratings), for
+# each E given. One line per setting: games, W-L-D, and the Elo difference with its error
+# bar; a calibrated mapping gives differences near 0 at every setting.
+#   usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] ENGINE ELO...
+#   e.g.   bash tools/calibrate-elo.sh -g 60 -t 10+0.1 ./saavedra 1400 1800 2200
+# Needs Node and ../shared/tools/match (npm ci there), and Debian's stockfish.
+# Stockfish 15.1 accepts UCI_Elo 1350..2850. Games and logs go to $OUT (default
+# /tmp/saavedra-calibrate).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+games=60 tc=10+0.1 jobs=2 seed=1
+while getopts g:t:j:s: opt; do
+    case $opt in
+        g) games=$OPTARG ;;
+        t) tc=$OPTARG ;;
+        j) jobs=$OPTARG ;;
+        s) seed=$OPTARG ;;
+        *) exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+if [ $# -lt 2 ]; then
+    echo "usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] ENGINE ELO..." >&2
+    exit 2
+fi
+engine=$(realpath "$1"); shift
+match=$(realpath ../shared/tools/match/match.mjs 2>/dev/null)
+stockfish=$(command -v stockfish || echo /usr/games/stockfish)
+openings=$(realpath ../shared/data/openings/8moves_v3.pgn 2>/dev/null)
+out=${OUT:-/tmp/saavedra-calibrate}
+for need in "$engine" "$match" "$stockfish" "$openings"; do
+    [ -e "$need" ] || { echo "calibrate-elo: missing $need" >&2; exit 2; }
+done
+mkdir -p "$out"
+echo "setting  games  W-L-D      Elo difference (Saavedra at E minus Stockfish at E), tc $tc"
+for elo in "$@"; do
+    log="$out/elo-$elo.log"
+    node "$match" \
+        --engine cmd="$engine" name="Saavedra-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
+        --engine cmd="$stockfish" name="Stockfish-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
+        --each tc="$tc" option.Hash=16 option.Threads=1 --games "$games" --concurrency "$jobs" \
+        --openings "$openings" --order random --seed "$seed" \
+        --pgnout "$out/elo-$elo.pgn" > "$log" 2>&1
+    result=$(grep -m1 '^Finished:' "$log")
+    if [[ $result =~ ([0-9]+)\ wins,\ ([0-9]+)\ losses,\ ([0-9]+)\ draws\;\ Elo\ (.*)$ ]]; then
+        w=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]} d=${BASH_REMATCH[3]}
+        printf '%7s  %5d  %-9s  %s\n' "$elo" $((w + l + d)) "$w-$l-$d" "${BASH_REMATCH[4]}"
+    else
+        printf '%7s  match failed, see %s\n' "$elo" "$log"
+    fi
+done
