@@ -16,15 +16,19 @@
 #include "search.h"
 
 /* Sets pos from a FEN given as separate command-line words (the start position when
- * there are none); on a bad FEN prints one line to stderr and returns false. */
+ * there are none); on a bad or over-long FEN prints one line to stderr and returns false. */
 static bool position_from_args(Position *pos, int argc, char **argv)
 {
     char fen[256] = START_FEN, err[160];
     if (argc > 0) {
-        fen[0] = '\0';
+        size_t used = 0;
         for (int i = 0; i < argc; i++) {
-            strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-            strcat(fen, " ");
+            int n = snprintf(fen + used, sizeof fen - used, "%s%s", i ? " " : "", argv[i]);
+            if (n < 0 || (size_t)n >= sizeof fen - used) {
+                fprintf(stderr, "error: FEN too long (more than %zu characters)\n", sizeof fen - 1);
+                return false;
+            }
+            used += (size_t)n;
         }
     }
     if (!position_from_fen(pos, fen, err, sizeof err, NULL)) {

@@ -82,6 +82,17 @@ def bad_flags_rejected():
 
 
 @test
+def overlong_fen_arguments_refused():
+    # Past 255 characters the FEN buffer used to overflow (a crash on the words below).
+    for args in (["eval", "a" * 300, "b" * 8], ["perft", "1", "a" * 300, "b" * 20000]):
+        rc, out, err = run(args)
+        check(rc == 1, "%s...: exit status %d" % (args[0], rc))
+        check("FEN too long" in err and len(err.splitlines()) == 1, "%s...: %r" % (args[0], err[:200]))
+    rc, out, err = run(["perft", "1", "8/8/8/4k3/8/8/3PK3/8", "w", "-", "-", "0", "1"])
+    check(rc == 0 and "Nodes searched: 9" in out, "FEN from words broken: %r" % out[-200:])
+
+
+@test
 def rc_precedence_rc_cmdline_setoption():
     with tempfile.TemporaryDirectory() as d:
         rcfile = os.path.join(d, "my.rc")
