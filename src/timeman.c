@@ -14,6 +14,11 @@ void limits_init(SearchLimits *limits)
     limits->time[WHITE] = limits->time[BLACK] = -1;
 }
 
+int64_t limits_clamp_ms(int64_t ms)
+{
+    return ms < 0 ? 0 : ms > LIMITS_MAX_MS ? LIMITS_MAX_MS : ms;
+}
+
 bool limits_use_time(const SearchLimits *limits)
 {
     return limits->movetime > 0 || limits->time[WHITE] >= 0 || limits->time[BLACK] >= 0;
@@ -31,17 +36,17 @@ void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int mov
         return;
     if (limits->movetime > 0) {
         /* The time was asked for: use all of it (no soft limit, no early stop). */
-        tm->hard_ms = max64(1, limits->movetime - move_overhead_ms);
+        tm->hard_ms = max64(1, limits_clamp_ms(limits->movetime) - move_overhead_ms);
         return;
     }
     if (limits->time[us] < 0)
         return;
 
-    int64_t inc = max64(0, limits->inc[us]);
+    int64_t inc = limits_clamp_ms(limits->inc[us]);
     int mtg = limits->movestogo > 0 ? (limits->movestogo < 50 ? limits->movestogo : 50) : DEFAULT_MOVES_TO_GO;
     /* What may be spent without flagging: the clock less the overhead of every move to
      * the control (at least one). */
-    int64_t avail = limits->time[us] - move_overhead_ms * (mtg > 1 ? 2 : 1);
+    int64_t avail = limits_clamp_ms(limits->time[us]) - move_overhead_ms * (mtg > 1 ? 2 : 1);
     avail = max64(1, avail);
     int64_t base = avail / mtg + inc * 3 / 4;
     if (mtg == 1) {

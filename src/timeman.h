@@ -29,8 +29,14 @@ typedef struct {
     int64_t hard_ms;
 } TimeManager;
 
+/* Longest time any limit may give (over 30 years): larger values are cut to it, so the
+ * budget arithmetic cannot overflow. */
+#define LIMITS_MAX_MS 1000000000000LL
+
 /* All limits unset (an unset search runs until stopped). */
 void limits_init(SearchLimits *limits);
+/* ms cut to 0..LIMITS_MAX_MS. */
+int64_t limits_clamp_ms(int64_t ms);
 /* Whether any time-based limit is set. */
 bool limits_use_time(const SearchLimits *limits);
 

@@ -241,7 +241,9 @@ static void cmd_go(UciState *u, char **tok, int n)
             }
         } else if (is_go_keyword(k)) {
             int64_t v;
-            if (i + 1 >= n || !parse_int64(tok[i + 1], &v) || v < 0) {
+            /* A clock that went past zero (some GUIs send it) counts as zero: move at once. */
+            bool clock = !strcmp(k, "wtime") || !strcmp(k, "btime");
+            if (i + 1 >= n || !parse_int64(tok[i + 1], &v) || (v < 0 && !clock)) {
                 uci_send(u, "info string error: go %s: expected a non-negative number%s%s", k,
                      i + 1 < n ? ", got " : "", i + 1 < n ? tok[i + 1] : "");
                 if (i + 1 < n && !is_go_keyword(tok[i + 1]))
@@ -261,15 +263,19 @@ static void cmd_go(UciState *u, char **tok, int n)
                 pthread_mutex_unlock(&u->out_lock);
                 return;
             }
-            if (!strcmp(k, "wtime")) limits.time[WHITE] = v;
-            else if (!strcmp(k, "btime")) limits.time[BLACK] = v;
-            else if (!strcmp(k, "winc")) limits.inc[WHITE] = v;
-            else if (!strcmp(k, "binc")) limits.inc[BLACK] = v;
+            int64_t ms = limits_clamp_ms(v);
+            /* 0 is "as little as possible", not "no limit": one ply, one node, 1 ms (the
+             * search always completes depth 1, so there is a move to play). */
+            if (!strcmp(k, "wtime")) limits.time[WHITE] = ms;
+            else if (!strcmp(k, "btime")) limits.time[BLACK] = ms;
+            else if (!strcmp(k, "winc")) limits.inc[WHITE] = ms;
+            else if (!strcmp(k, "binc")) limits.inc[BLACK] = ms;
             else if (!strcmp(k, "movestogo")) limits.movestogo = (int)(v > 1000 ? 1000 : v);
-            else if (!strcmp(k, "movetime")) limits.movetime = v;
-            else if (!strcmp(k, "depth")) limits.depth = (int)(v >= MAX_PLY ? MAX_PLY - 1 : v);
-            else if (!strcmp(k, "nodes")) limits.nodes = (uint64_t)v;
-            else if (!strcmp(k, "mate")) limits.mate = (int)(v > MAX_PLY / 2 ? MAX_PLY / 2 : v);
+            else if (!strcmp(k, "movetime")) limits.movetime = ms > 0 ? ms : 1;
+            else if (!strcmp(k, "depth")) limits.depth = (int)(v >= MAX_PLY ? MAX_PLY - 1 : v > 0 ? v : 1);
+            else if (!strcmp(k, "nodes")) limits.nodes = v > 0 ? (uint64_t)v : 1;
+            else if (!strcmp(k, "mate") && v > 0) limits.mate = (int)(v > MAX_PLY / 2 ? MAX_PLY / 2 : v);
+            else if (!strcmp(k, "mate")) limits.depth = 1; /* mate in 0: nothing to look for */
         } else
             uci_send(u, "info string error: go: unknown parameter '%s' ignored", k);
     }

@@ -559,6 +559,30 @@ TEST(timeman_limits_are_safe)
     CHECK(timeman_scale(0.0, 0, 0.95, 6) < timeman_scale(0.0, 0, 0.5, 6));
 }
 
+TEST(timeman_huge_limits_do_not_overflow)
+{
+    /* Protocol numbers up to INT64_MAX: cut to LIMITS_MAX_MS, never a wrapped budget. */
+    SearchLimits l;
+    TimeManager tm;
+    limits_init(&l);
+    l.time[WHITE] = INT64_MAX;
+    l.movestogo = 1;
+    timeman_init(&tm, &l, WHITE, 50, 0);
+    CHECK_MSG(tm.hard_ms > LIMITS_MAX_MS / 2 && tm.hard_ms <= LIMITS_MAX_MS, "hard %lld", (long long)tm.hard_ms);
+    limits_init(&l);
+    l.time[WHITE] = 60000;
+    l.inc[WHITE] = INT64_MAX;
+    timeman_init(&tm, &l, WHITE, 50, 0);
+    CHECK_MSG(tm.soft_ms > 1000 && tm.soft_ms <= tm.hard_ms && tm.hard_ms < 60000, "soft %lld hard %lld",
+              (long long)tm.soft_ms, (long long)tm.hard_ms);
+    limits_init(&l);
+    l.movetime = INT64_MAX;
+    timeman_init(&tm, &l, WHITE, 50, 0);
+    CHECK_EQ(tm.hard_ms, LIMITS_MAX_MS - 50);
+    CHECK_EQ(limits_clamp_ms(-5), 0);
+    CHECK_EQ(limits_clamp_ms(INT64_MAX), LIMITS_MAX_MS);
+}
+
 TEST(contempt_follows_rating_difference)
 {
     OpponentInfo weak, strong, unknown;

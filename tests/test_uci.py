@@ -265,6 +265,47 @@ def clock_game_returns_in_time(e):
 
 
 @test
+def negative_clock_moves_at_once(e):
+    # A clock past zero used to be dropped ("no clock"): a search without end.
+    e.send("position startpos")
+    e.send("go wtime -5 btime 60000 winc 1000 binc 1000")
+    lines = e.expect_prefix("bestmove", 3.0)
+    check(len(bestmove_of(lines)) >= 4, lines[-1])
+    check(not any("error" in l for l in lines), "negative clock refused: %s" % lines)
+
+
+@test
+def zero_limits_answer_at_once(e):
+    # 0 used to mean "no limit" (an endless search); now it is the least search there is.
+    e.send("position startpos moves e2e4")
+    for limit in ["movetime 0", "depth 0", "nodes 0", "mate 0"]:
+        e.send("go " + limit)
+        lines = e.expect_prefix("bestmove", 3.0)
+        check(len(bestmove_of(lines)) >= 4, "go %s: %s" % (limit, lines[-1]))
+    e.sync()
+
+
+@test
+def huge_times_do_not_overflow(e):
+    # The budget arithmetic overflowed (UB; it wrapped to a 1 ms search): now such clocks
+    # are cut to 10^12 ms and give a long think, ended here by stop.
+    e.send("position startpos")
+    for go in ["go wtime 9223372036854775807 btime 5 movestogo 1",
+               "go wtime 60000 btime 60000 winc 9223372036854775807 binc 9223372036854775807",
+               "go movetime 9223372036854775807"]:
+        e.send(go)
+        try:
+            lines = e.expect_prefix("bestmove", 1.0)
+            raise AssertionError("%s: moved at once: %s" % (go, lines[-1]))
+        except TimeoutError:
+            pass
+        e.send("stop")
+        lines = e.expect_prefix("bestmove", 3.0)
+        check(not any("runtime error" in l for l in lines), "%s: %s" % (go, lines))
+    e.sync()
+
+
+@test
 def searchmoves_restricts_root(e):
     e.send("position startpos")
     e.send("go depth 5 searchmoves a2a3 h2h4")
