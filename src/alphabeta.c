@@ -150,7 +150,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     checkinfo_init(&ci, pos);
     while ((m = movepicker_next(&mp, false)) != MOVE_NONE) {
         bool gives_check = checkinfo_gives_check(&ci, pos, m);
-        if (!checked && best > -VALUE_MATE_IN_MAX_PLY) {
+        if (!checked && best > -VALUE_TB_WIN_IN_MAX_PLY) {
             /* Delta pruning: even winning the victim cannot reach alpha. */
             if (!gives_check && !move_is_promotion(m)) {
                 int optimistic = futility_base + see_gain(pos, m);
@@ -332,13 +332,13 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 return v;
         }
         /* Reverse futility (static null move): far enough above beta to stand pat. */
-        if (depth <= 8 && eval - 85 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+        if (depth <= 8 && eval - 85 * (depth - improving) >= beta && eval < VALUE_TB_WIN_IN_MAX_PLY)
             return (eval + beta) / 2;
 
         /* Null move: give the opponent a free move; if we still fail high, cut. */
         if (cut_node && eval >= beta && ss->static_eval >= beta - 20 * depth + 160
             && ss[-1].move != MOVE_NULL && ply >= t->nmp_min_ply
-            && has_non_pawn_material(pos, pos->side) && beta > -VALUE_MATE_IN_MAX_PLY) {
+            && has_non_pawn_material(pos, pos->side) && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
             int r = 3 + depth / 3 + min_int((eval - beta) / 200, 3);
             ss->move = MOVE_NULL;
             ss->piece = NO_PIECE;
@@ -351,8 +351,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
                 return 0;
             if (v >= beta) {
-                if (v >= VALUE_MATE_IN_MAX_PLY)
-                    v = beta; /* a null move proves no mate */
+                if (v >= VALUE_TB_WIN_IN_MAX_PLY)
+                    v = beta; /* a null move proves no mate and no tablebase win */
                 if (t->nmp_min_ply || depth < 14)
                     return v;
                 /* Verification at high depth (zugzwang): the same reduced search with
@@ -368,7 +368,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         /* ProbCut: a capture that beats beta by a margin at reduced depth very likely
          * beats beta at full depth. */
         int probcut_beta = beta + 190 - 60 * improving;
-        if (depth >= 5 && beta < VALUE_MATE_IN_MAX_PLY && beta > -VALUE_MATE_IN_MAX_PLY
+        if (depth >= 5 && beta < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY
             && !(hit && tte.depth >= depth - 3 && tte.score != VALUE_NONE && tte.score < probcut_beta)) {
             MovePicker mp;
             movepicker_init_probcut(&mp, pos, t->hist, tt_move, probcut_beta - ss->static_eval);
@@ -429,8 +429,8 @@ moves_loop:;
             : t->hist->butterfly[pos->side][move_from(m)][to]
               + (ss[-1].cont ? ss[-1].cont[pc][to] : 0) + (ss[-2].cont ? ss[-2].cont[pc][to] : 0);
 
-        /* Shallow-depth pruning, once a move has saved us from being mated. */
-        if (!root && best > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos, pos->side)) {
+        /* Shallow-depth pruning, once a move has saved us from being mated or a tablebase loss. */
+        if (!root && best > -VALUE_TB_WIN_IN_MAX_PLY && has_non_pawn_material(pos, pos->side)) {
             int lmr_depth = max_int(depth - 1 - REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)], 0);
             if (!tactical && !gives_check) {
                 /* Late move pruning: the remaining quiets rarely refute anything. */

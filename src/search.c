@@ -122,7 +122,7 @@ static void report_line(SearchThread *t, int depth, int index, bool use_bound)
     r.depth = updated ? depth : (depth > 1 ? depth - 1 : 1);
     r.seldepth = rm->seldepth > r.depth ? rm->seldepth : r.depth;
     r.multipv = index + 1;
-    int shown = syzygy_root_score(&t->shared->tb_root, score); /* the true tablebase result */
+    int shown = syzygy_root_score(&t->shared->tb_root, rm->move, score); /* the true tablebase result */
     search_score_to_report(shown, &r);
     r.bound = use_bound && updated && shown == score ? rm->bound : BOUND_EXACT;
     r.nodes = t->nodes;
@@ -291,11 +291,6 @@ SearchResult search_run(SearchThread *t)
         prev_score = best;
     }
 
-    /* A better move found by an iteration cut short is played: show its line. */
-    if (t->completed_depth >= 1 && t->root_moves[0].move != reported_best
-        && t->root_moves[0].score != -VALUE_INFINITE)
-        report_line(t, t->root_depth, 0, true);
-
     if (sh->limit_strength && lines > 1) {
         int scores[MAX_MOVES];
         for (int i = 0; i < lines; i++)
@@ -309,10 +304,17 @@ SearchResult search_run(SearchThread *t)
         }
     }
 
+    /* The move to be played is not the last one shown (an iteration cut short found a
+     * better one, or the strength limit picked another): show its line, so that the
+     * last info line always agrees with bestmove. */
+    if (t->completed_depth >= 1 && t->root_moves[0].move != reported_best)
+        report_line(t, t->root_depth, 0, true);
+
     RootMove *best = &t->root_moves[0];
     res.best = best->move;
     res.ponder = ponder_move(t, best);
-    res.score = syzygy_root_score(&sh->tb_root, best->score != -VALUE_INFINITE ? best->score : best->previous_score);
+    res.score = syzygy_root_score(&sh->tb_root, best->move,
+                                  best->score != -VALUE_INFINITE ? best->score : best->previous_score);
     res.depth = t->completed_depth;
     res.nodes = t->nodes;
     res.time_ms = time_now_ms() - t->start_ms;

@@ -238,18 +238,15 @@ bool syzygy_rank_root(const SyzygyConfig *cfg, const Position *pos, int draw, Sy
     generate_legal(pos, &legal);
     if (legal.count == 0 || (int)ranked.size != legal.count)
         return false;
-    int best = 0;
     for (unsigned i = 0; i < ranked.size; i++) {
         Move m = find_move(&legal, ranked.moves[i].move);
         if (m == MOVE_NONE)
             return false; /* cannot happen with a sound table; then trust the search alone */
         out->moves[i] = m;
         out->rank[i] = ranked.moves[i].tbRank;
-        if (out->rank[i] > out->rank[best])
-            best = (int)i;
+        out->value[i] = root_value(&tb, ranked.moves[i].tbScore, draw);
     }
     out->count = (int)ranked.size;
-    out->score = root_value(&tb, ranked.moves[best].tbScore, draw);
     out->active = true;
     return true;
 }
@@ -301,9 +298,12 @@ void syzygy_filter_root(const SyzygyRoot *root, MoveList *list, const Move *only
     list->count = kept;
 }
 
-int syzygy_root_score(const SyzygyRoot *root, int search_score)
+int syzygy_root_score(const SyzygyRoot *root, Move move, int search_score)
 {
     if (!root->active || search_score >= VALUE_MATE_IN_MAX_PLY || search_score <= -VALUE_MATE_IN_MAX_PLY)
         return search_score;
-    return root->score;
+    for (int i = 0; i < root->count; i++)
+        if (root->moves[i] == move)
+            return root->value[i];
+    return search_score;
 }

@@ -34,10 +34,10 @@ typedef struct {
 /* The root position's tablebase ranking (see syzygy_rank_root). */
 typedef struct {
     bool active;       /* the root was found in the tables: only best-ranked moves are searched */
-    int score;         /* the root's true value, as the search reports it */
     int count;
     Move moves[MAX_MOVES];
     int rank[MAX_MOVES];  /* higher is better: keeps more of the result (Fathom's tbRank) */
+    int value[MAX_MOVES]; /* each move's true value, as the search reports it */
 } SyzygyRoot;
 
 /* (Re)loads the tables found in path (directories separated by ':'; "" or "<empty>"
@@ -70,8 +70,9 @@ bool syzygy_rank_root(const SyzygyConfig *cfg, const Position *pos, int draw, Sy
  * is taken among the moves of only[] (UCI searchmoves) that are in the list. */
 void syzygy_filter_root(const SyzygyRoot *root, MoveList *list, const Move *only, int only_count);
 
-/* The score to report for a root line: the tablebase value, unless the search found a
- * mate (which is shown as such). */
-int syzygy_root_score(const SyzygyRoot *root, int search_score);
+/* The score to report for the root line starting with move: that move's tablebase value
+ * (with searchmoves it need not be the root's best), unless the search found a mate,
+ * which is shown as such, or the move is not ranked. */
+int syzygy_root_score(const SyzygyRoot *root, Move move, int search_score);
 
 #endif

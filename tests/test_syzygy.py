@@ -5,7 +5,8 @@
 usage: python3 tests/test_syzygy.py ENGINE
 Checks: the options, one `info string` warning for a bad path and a search that still
 works, a TB win with tbhits > 0 (KQvKR), reloading without noise, a KQvK game played out
-to mate over UCI, xboard's `egtpath syzygy`, and the engine.rc key. The last line printed
+to mate over UCI, searchmoves showing the searched move's own value, xboard's
+`egtpath syzygy`, and the engine.rc key. The last line printed
 is "N passed, N failed"; the exit status is non-zero on failure.
 """
 import os
@@ -128,6 +129,21 @@ def tables_give_the_win_and_tbhits():
         e.send("setoption name SyzygyProbeLimit value 0")
         info, _ = go(e, KQKR, "depth 4")
         check(tbhits_of(info) == 0 and not is_tb_win(info), "probe limit 0 still probes: %s" % info)
+
+
+@test
+def searchmoves_reports_the_searched_moves_value():
+    """With searchmoves, every line shows the searched move's own tablebase value: Qc2+
+    hangs the queen (Kxc2 leaves KvK), so it is a draw although the position is won."""
+    kqk = "8/8/8/8/8/2k5/8/K2Q4 w - - 0 1"
+    with Engine() as e:
+        e.send("setoption name SyzygyPath value %s" % TABLES)
+        check(e.sync() == [], "tables not loaded silently")
+        info, best = go(e, kqk, "depth 6 searchmoves d1c2")
+        check(best == "d1c2", "searchmoves not obeyed: %s" % best)
+        check(score_of(info) == ("cp", 0), "hanging the queen not scored as a draw: %s" % info)
+        info, best = go(e, kqk, "depth 6")
+        check(best != "d1c2" and is_tb_win(info), "the won position is not a TB win: %s %s" % (best, info))
 
 
 @test
