@@ -18,6 +18,9 @@
 #include "notation.h"
 #include "xbstate.h"
 
+/* Node rates above this (nps) are cut to it: the node budget is rate times time. */
+#define XB_MAX_NPS 1000000000LL
+
 /* ---- helpers ---- */
 
 static void error_reply(Xb *xb, const char *kind, const char *line)
@@ -324,10 +327,11 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
         } else if (!strcmp(cmd, "sd")) {
             xb->clock.sd = v >= MAX_PLY ? MAX_PLY - 1 : (int)v;
         } else if (!strcmp(cmd, "nps")) {
-            xb->clock.nps = v;
+            xb->clock.nps = v < XB_MAX_NPS ? v : XB_MAX_NPS;
         } else {
-            /* centiseconds; a negative clock (flag down, increment to come) counts as 0 */
-            int64_t ms = v > 0 ? v * 10 : 0;
+            /* centiseconds; a negative clock (flag down, increment to come) counts as 0,
+             * and one beyond any real game is cut before the conversion can overflow */
+            int64_t ms = v < LIMITS_MAX_MS / 10 ? limits_clamp_ms(v * 10) : LIMITS_MAX_MS;
             if (cmd[0] == 't')
                 xb->clock.my_ms = ms;
             else

@@ -345,6 +345,24 @@ def level_repeating_control():
 
 
 @test
+def huge_clock_is_cut_not_wrapped():
+    # time in centiseconds * 10 overflowed (UB) and wrapped to an "unknown" clock.
+    with Engine("-t") as e:
+        e.send("new")
+        e.send("force")
+        e.send("sd 2")
+        e.send("time 9223372036854775807")
+        e.send("otim 100")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move "), 30)
+        check(trace_limits(lines)[:1] == [(10 ** 12, 40)], "huge clock: %s" % trace_limits(lines))
+        e.send("time -5")                  # flag down: a zero clock, still a move
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move "), 30)
+        check(trace_limits(lines)[:1] == [(0, 40)], "negative clock: %s" % trace_limits(lines))
+
+
+@test
 def edit_mode_sets_position():
     with Engine() as e:
         e.send("new")
