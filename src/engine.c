@@ -211,6 +211,11 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
     return true;
 }
 
+void engine_restore_position(Engine *e, const Position *saved)
+{
+    e->pos = *saved;
+}
+
 bool engine_make_move(Engine *e, Move m)
 {
     if (!move_is_legal(&e->pos, m))

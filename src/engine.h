@@ -37,6 +37,9 @@ void engine_new_game(Engine *e);
  * and err says which part was wrong. Must not be called during a search. */
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,
                          char *err, size_t err_size);
+/* Puts back a game position copied earlier from engine_position (with its history), as
+ * after a command that borrowed the engine. Must not be called during a search. */
+void engine_restore_position(Engine *e, const Position *saved);
 /* Plays one legal move on the game position (false if illegal). */
 bool engine_make_move(Engine *e, Move m);
 /* Takes back the last move of the game, if the history still has it. */

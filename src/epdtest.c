@@ -490,13 +490,17 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
         }
     }
     OptionOverrides *saved = malloc(sizeof *saved);
-    if (!saved) {
+    Position *game = malloc(sizeof *game); /* the test borrows the engine: its game comes back */
+    if (!saved || !game) {
+        free(saved);
+        free(game);
         fclose(in);
         if (tee.copy)
             fclose(tee.copy), remove(tmp_path);
         fprintf(out, "error: test: out of memory\n");
         return false;
     }
+    *game = *engine_position(e);
     Options *opts = engine_options(e);
     override_options(opts, saved, args.variations);
     tee_printf(&tee, "   # id             expected     found       score     time       nodes depth  pv\n"
@@ -504,7 +508,9 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
     bool ok = run_suite(e, &args, in, &tee, &sum);
     options_restore(opts, saved);
     engine_new_game(e);
+    engine_restore_position(e, game);
     free(saved);
+    free(game);
     fclose(in);
     if (tee.copy) {
         bool write_ok = fclose(tee.copy) == 0;

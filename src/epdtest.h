@@ -15,7 +15,7 @@
  * not, score, time and nodes to solution, depth, and the PV. At the end: a grid of
  * solution times, `correct: k/n`, and averages. The hash table and histories are cleared
  * before each position; book, learning and strength limits are off during the test, and
- * every option touched is restored afterwards. */
+ * every option touched and the engine's game position are restored afterwards. */
 #ifndef SAAVEDRA_EPDTEST_H
 #define SAAVEDRA_EPDTEST_H
 

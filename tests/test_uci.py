@@ -6,6 +6,7 @@ The last line printed is "N passed, N failed"; the exit status is non-zero on fa
 """
 import os
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -362,6 +363,23 @@ def console_commands_in_uci(e):
     e.send("eval")
     e.send("help")
     e.sync()
+
+
+@test
+def test_command_keeps_the_game(e):
+    # The EPD test borrows the engine; the game set before it must come back (it used
+    # to be left at the start position).
+    mates = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "mate5.epd")
+    with tempfile.NamedTemporaryFile("w", suffix=".epd") as bad:
+        bad.write("garbage\n")
+        bad.flush()
+        e.send("position startpos moves e2e4 e7e5")
+        for suite in (bad.name, mates):
+            e.send("test %s -d 1" % suite)
+            e.expect(lambda l: l.startswith("correct:"), 30.0)
+            e.send("perft 1")
+            lines = e.expect(lambda l: "Nodes searched" in l)
+            check(lines[-1].split()[-1] == "29", "game lost after test %s: %s" % (suite, lines[-1]))
 
 
 @test

@@ -9,6 +9,7 @@ mates and stalemates), never from the engine itself.
 import os
 import re
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -342,6 +343,27 @@ def level_repeating_control():
             seen += trace_limits(lines)
         mtg = [m for _, m in seen]
         check(mtg == [3, 3, 2, 2, 1, 1, 3, 3], "moves to go per move: %s" % mtg)
+
+
+@test
+def test_command_keeps_the_game():
+    # The EPD test used to leave the engine at the start position while the game record
+    # still held the moves: the next move went onto the wrong board.
+    with Engine() as e, tempfile.NamedTemporaryFile("w", suffix=".epd") as bad:
+        bad.write("garbage\n")
+        bad.flush()
+        e.send("new")
+        e.send("force")
+        e.send("e2e4")
+        e.send("e7e5")
+        e.send("test %s -d 1" % bad.name)
+        e.send("f1c4")                     # legal only after 1.e4
+        e.send("undo")
+        e.send("undo")
+        e.send("e7e6")                     # legal only if the undos found the game
+        lines = e.ping(1, 30.0)
+        check(not any(l.startswith("Illegal") or l.startswith("Error") or l.startswith("tellusererror")
+                      for l in lines), "game lost after test: %s" % lines)
 
 
 @test
