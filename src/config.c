@@ -1,6 +1,7 @@
 /* Start-up configuration (see config.h). */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,7 +103,7 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
         RcSink sink = {rc_apply, &ctx, rc_warn, &ctx};
         rcfile_read(cfg->rc_path, &sink, NULL);
     } else if (cl->rc_path) {
-        fprintf(stderr, "error: cannot read rc file %s\n", cl->rc_path);
+        fprintf(stderr, "error: cannot read rc file %s: %s\n", cl->rc_path, strerror(errno));
         return false;
     }
 

@@ -8,6 +8,7 @@
 #include "epdtest.h"
 #include "evaluate.h"
 #include "perft.h"
+#include "textline.h"
 #include "uci.h"
 #include "xboard.h"
 
@@ -95,8 +96,17 @@ bool console_command(Engine *e, const char *line, FILE *out)
 
 int console_loop(Engine *e, FILE *in, FILE *out)
 {
-    char line[4096];
-    while (fgets(line, sizeof line, in)) {
+    static char line[65536]; /* as long as a UCI line */
+    for (;;) {
+        LineStatus st = line_read(in, line, sizeof line);
+        if (st == LINE_END || st == LINE_ERROR)
+            break;
+        if (st != LINE_OK) {
+            /* Refused whole: a tail read as a new line could be any command. */
+            fprintf(out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
+            fflush(out);
+            continue;
+        }
         char cmd[32];
         first_word(line, cmd, sizeof cmd);
         if (!cmd[0])

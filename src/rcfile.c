@@ -2,10 +2,14 @@
 #include "rcfile.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "textline.h"
 
 #define RC_LINE_MAX 1024
 
@@ -102,18 +106,25 @@ static int parse_line(char *line, const char *name, int lineno, const RcSink *si
 
 RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink)
 {
-    RcResult r = {0, 0};
+    RcResult r = {0, 0, false};
     char line[RC_LINE_MAX];
-    int lineno = 0;
-    while (fgets(line, sizeof line, in)) {
-        lineno++;
-        size_t n = strlen(line);
-        if (n == sizeof line - 1 && line[n - 1] != '\n' && !feof(in)) {
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n')
-                ;
-            warn(sink, "warning: %s:%d: line longer than %d characters, skipped",
-                 name, lineno, RC_LINE_MAX - 2);
+    for (int lineno = 1;; lineno++) {
+        LineStatus st = line_read(in, line, sizeof line);
+        if (st == LINE_END)
+            break;
+        if (st == LINE_ERROR) {
+            /* A directory or a failing disk: not an empty file. */
+            warn(sink, "warning: %s:%d: cannot read: %s", name, lineno, strerror(errno));
+            r.warnings++;
+            r.read_error = true;
+            break;
+        }
+        if (st != LINE_OK) {
+            if (st == LINE_TOO_LONG)
+                warn(sink, "warning: %s:%d: line longer than %d characters, skipped", name, lineno,
+                     RC_LINE_MAX - 1);
+            else
+                warn(sink, "warning: %s:%d: NUL byte in the line, skipped", name, lineno);
             r.warnings++;
             continue;
         }
@@ -130,16 +141,16 @@ bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        warn(sink, "warning: cannot open rc file %s", path);
+        warn(sink, "warning: cannot open rc file %s: %s", path, strerror(errno));
         if (result)
-            *result = (RcResult){0, 1};
+            *result = (RcResult){0, 1, true};
         return false;
     }
     RcResult r = rcfile_read_stream(f, path, sink);
     fclose(f);
     if (result)
         *result = r;
-    return true;
+    return !r.read_error;
 }
 
 bool executable_dir(char *out, size_t out_size)
@@ -159,9 +170,17 @@ bool executable_dir(char *out, size_t out_size)
     return true;
 }
 
+/* A file we may read; a directory passes access() and fopen() but reads nothing. */
 static bool readable(const char *path)
 {
-    return access(path, R_OK) == 0;
+    struct stat st;
+    if (access(path, R_OK) != 0 || stat(path, &st) != 0)
+        return false;
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return false;
+    }
+    return true;
 }
 
 static bool try_path(char *out, size_t out_size, const char *dir, const char *rest)
@@ -173,7 +192,11 @@ static bool try_path(char *out, size_t out_size, const char *dir, const char *re
 bool rcfile_locate(const char *explicit_path, char *out, size_t out_size)
 {
     if (explicit_path) {
-        if (strlen(explicit_path) >= out_size || !readable(explicit_path))
+        if (strlen(explicit_path) >= out_size) {
+            errno = ENAMETOOLONG;
+            return false;
+        }
+        if (!readable(explicit_path))
             return false;
         strcpy(out, explicit_path);
         return true;

@@ -34,17 +34,20 @@ typedef struct {
 typedef struct {
     int applied;        /* settings accepted */
     int warnings;       /* lines skipped with a warning */
+    bool read_error;    /* the file could not be opened or read to its end (warned) */
 } RcResult;
 
 /* Reads settings from an open stream; name is used in warnings. */
 RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink);
 
-/* Reads the file at path. Returns false (after a warning) when it cannot be opened. */
+/* Reads the file at path. Returns false (after a warning) when it cannot be opened or
+ * read to its end. */
 bool rcfile_read(const char *path, const RcSink *sink, RcResult *result);
 
 /* Finds the rc file to use: explicit if not NULL (it must exist), else engine.rc beside
  * the executable, else $XDG_CONFIG_HOME/saavedra/engine.rc, else
- * ~/.config/saavedra/engine.rc. Writes the path to out and returns true when one exists. */
+ * ~/.config/saavedra/engine.rc. Writes the path to out and returns true when one exists
+ * (a directory does not count: errno is then EISDIR). */
 bool rcfile_locate(const char *explicit_path, char *out, size_t out_size);
 
 /* Directory holding the running executable (from /proc/self/exe), without a trailing

@@ -12,6 +12,7 @@
 #include "console.h"
 #include "notation.h"
 #include "perft.h"
+#include "textline.h"
 
 #define LINE_MAX_LEN 65536
 #define MAX_TOKENS 16384 /* a full line of 65536 characters has fewer */
@@ -373,17 +374,16 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
 
     bool running = first_line ? handle_line(&u, first_line) : true;
     static char line[LINE_MAX_LEN];
-    while (running && fgets(line, sizeof line, in)) {
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            /* Overlong line: drop the rest of it rather than misread it as commands. */
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n')
-                ;
+    while (running) {
+        LineStatus st = line_read(in, line, sizeof line);
+        if (st == LINE_END || st == LINE_ERROR)
+            break;
+        if (st == LINE_TOO_LONG)
             uci_send(&u, "info string error: line too long, ignored");
-            continue;
-        }
-        running = handle_line(&u, line);
+        else if (st == LINE_HAS_NUL)
+            uci_send(&u, "info string error: line holds a NUL byte, ignored");
+        else
+            running = handle_line(&u, line);
     }
     if (running) {
         /* End of input: a search that would never end is stopped, others finish. */

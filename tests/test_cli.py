@@ -93,6 +93,15 @@ def overlong_fen_arguments_refused():
 
 
 @test
+def overlong_console_line_refused_whole():
+    # Console lines were cut at 4095 bytes and the tail ran as a command (here: quit).
+    rc, out, err = run([], stdin="x" * 4095 + "quit\nisready\n")
+    check("readyok" in out, "tail of a long line ran as a command: %r" % out[-200:])
+    rc, out, err = run([], stdin="x" * 70000 + "quit\nisready\n")
+    check("line too long" in out and "readyok" in out, "over-long line not refused: %r" % out[-200:])
+
+
+@test
 def rc_precedence_rc_cmdline_setoption():
     with tempfile.TemporaryDirectory() as d:
         rcfile = os.path.join(d, "my.rc")

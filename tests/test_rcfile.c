@@ -110,3 +110,52 @@ TEST(rcfile_locate_explicit_path)
     CHECK_STR_EQ(out, path);
     remove(path);
 }
+
+static RcResult parse_bytes(const char *bytes, size_t size, RcCapture *c)
+{
+    memset(c, 0, sizeof *c);
+    RcSink sink = {capture_apply, c, capture_warn, c};
+    FILE *f = fmemopen((void *)bytes, size, "r");
+    RcResult r = rcfile_read_stream(f, "test.rc", &sink);
+    fclose(f);
+    return r;
+}
+
+TEST(rcfile_nul_and_overlong_lines_skipped_whole)
+{
+    /* A NUL hid the length of a line from strlen: the tail past fgets' buffer was read
+     * as a line of its own (here a setting). Both lines are now skipped whole. */
+    static char text[4096];
+    size_t n = 0;
+    text[n++] = '#';
+    text[n++] = '\0';
+    memset(text + n, 'a', 1100), n += 1100;
+    n += (size_t)sprintf(text + n, "hash = 7\n");
+    memset(text + n, 'b', 1500), n += 1500;
+    n += (size_t)sprintf(text + n, "threads = 3\ncontempt = 4\n");
+    memcpy(text + n, "hash = 5\0junk\n", 14), n += 14; /* not a value of 5 */
+    RcCapture c;
+    RcResult r = parse_bytes(text, n, &c);
+    CHECK_EQ(r.applied, 1);
+    CHECK_EQ(r.warnings, 3);
+    CHECK(!r.read_error);
+    if (!CHECK_EQ(c.count, 1) || !CHECK_EQ(c.warn_count, 3))
+        return;
+    CHECK_STR_EQ(c.keys[0], "contempt");
+    CHECK_MSG(strstr(c.warnings[0], "test.rc:1:") != NULL, "warning was: %s", c.warnings[0]);
+    CHECK_MSG(strstr(c.warnings[1], "test.rc:2:") && strstr(c.warnings[1], "longer"), "warning was: %s", c.warnings[1]);
+    CHECK_MSG(strstr(c.warnings[2], "test.rc:4:") && strstr(c.warnings[2], "NUL"), "warning was: %s", c.warnings[2]);
+}
+
+TEST(rcfile_directory_is_an_error_not_an_empty_file)
+{
+    RcCapture c;
+    memset(&c, 0, sizeof c);
+    RcSink sink = {capture_apply, &c, capture_warn, &c};
+    RcResult r;
+    CHECK(!rcfile_read("/tmp", &sink, &r));
+    CHECK(r.read_error);
+    CHECK_MSG(c.warn_count == 1 && strstr(c.warnings[0], "/tmp"), "warnings: %d %s", c.warn_count, c.warnings[0]);
+    char out[512];
+    CHECK(!rcfile_locate("/tmp", out, sizeof out));
+}

@@ -352,6 +352,18 @@ def malformed_commands_do_not_crash(e):
 
 
 @test
+def nul_byte_does_not_split_a_line(e):
+    # A NUL hid an over-long line from the length check: its tail ran as a command (quit).
+    e.send("uci")
+    e.expect(lambda l: l == "uciok")
+    e.send("xyzzy\0" + " " * 70000 + "quit")
+    e.send("isready\0junk")
+    lines = e.sync()
+    errors = [l for l in lines if l.startswith("info string error")]
+    check(len(errors) == 2 and "too long" in errors[0] and "NUL" in errors[1], "errors: %s" % errors)
+
+
+@test
 def console_commands_in_uci(e):
     e.send("position startpos moves e2e4")
     e.send("go perft 2")
