@@ -88,6 +88,36 @@ static void apply_flag(Engine *e, Config *cfg, const char *flag, const char *nam
     }
 }
 
+/* Opens the protocol log at cfg->log_path and wraps the protocol streams in it; on
+ * failure leaves stdin/stdout as they were, with a reason in err. */
+static bool open_log(Config *cfg, char *err, size_t err_size)
+{
+    cfg->log = iolog_open(cfg->log_path, err, err_size);
+    if (!cfg->log)
+        return false;
+    FILE *in = iolog_wrap_input(cfg->log, stdin);
+    FILE *out = iolog_wrap_output(cfg->log, stdout);
+    if (!in || !out) {
+        if (in)
+            fclose(in);
+        if (out)
+            fclose(out);
+        iolog_close(cfg->log);
+        cfg->log = NULL;
+        snprintf(err, err_size, "cannot set up the protocol log");
+        return false;
+    }
+    cfg->in = in;
+    cfg->out = out;
+    char note[1200];
+    snprintf(note, sizeof note, "%s %s, rc file: %s", ENGINE_NAME, ENGINE_VERSION,
+             cfg->rc_path[0] ? cfg->rc_path : "(none)");
+    iolog_note(cfg->log, note);
+    for (int i = 0; i < cfg->warning_count; i++)
+        iolog_note(cfg->log, cfg->warnings[i]);
+    return true;
+}
+
 bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -114,25 +144,16 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
 
     if (cfg->log_path[0]) {
         char err[300];
-        cfg->log = iolog_open(cfg->log_path, err, sizeof err);
-        if (!cfg->log) {
-            fprintf(stderr, "error: %s\n", err);
-            return false;
+        if (!open_log(cfg, err, sizeof err)) {
+            if (cl->log_path) { /* asked for on the command line: a log or nothing */
+                fprintf(stderr, "error: %s\n", err);
+                return false;
+            }
+            char msg[400];
+            snprintf(msg, sizeof msg, "warning: engine.rc: %s; running without a protocol log", err);
+            keep_warning(cfg, msg);
+            cfg->log_path[0] = '\0';
         }
-        FILE *in = iolog_wrap_input(cfg->log, stdin);
-        FILE *out = iolog_wrap_output(cfg->log, stdout);
-        if (!in || !out) {
-            fprintf(stderr, "error: cannot set up the protocol log\n");
-            return false;
-        }
-        cfg->in = in;
-        cfg->out = out;
-        char note[1200];
-        snprintf(note, sizeof note, "%s %s, rc file: %s", ENGINE_NAME, ENGINE_VERSION,
-                 cfg->rc_path[0] ? cfg->rc_path : "(none)");
-        iolog_note(cfg->log, note);
-        for (int i = 0; i < cfg->warning_count; i++)
-            iolog_note(cfg->log, cfg->warnings[i]);
     }
     return true;
 }

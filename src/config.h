@@ -28,8 +28,9 @@ typedef struct {
 } Config;
 
 /* Reads engine.rc (cl->rc_path or the default lookup) and applies the flags. Opens the
- * protocol log and sets cfg->in/out. Returns false only when -rc names a missing file or
- * the log cannot be opened (one line on stderr); other problems are warnings. */
+ * protocol log and sets cfg->in/out. Returns false only when -rc names a file that cannot
+ * be read or the log of -l cannot be opened (one line on stderr); other problems,
+ * a bad `log file` in engine.rc among them, are warnings. */
 bool config_startup(Engine *e, const CmdLine *cl, Config *cfg);
 /* Closes the wrapped streams and the log. */
 void config_shutdown(Config *cfg);

@@ -220,6 +220,21 @@ def protocol_log_and_trace():
 
 
 @test
+def bad_log_file_in_rc_is_a_warning():
+    # A log path from engine.rc that cannot be opened used to stop the engine starting.
+    with tempfile.TemporaryDirectory() as d:
+        rcfile = os.path.join(d, "l.rc")
+        write(rcfile, "log file = /nonexistent/d/x.log\ncontempt = 6\n")
+        rc, out, err = run(["-rc", rcfile], stdin="uci\nquit\n")
+        check(rc == 0 and "uciok" in out, "engine did not start: rc %d %r" % (rc, err))
+        check(uci_values(out).get("Contempt") == "6", "rc settings lost")
+        check("warning" in err and "/nonexistent/d/x.log" in err, "no warning: %r" % err)
+        # On the command line (-l) it is still an error: the user asked for that log.
+        rc, out, err = run(["-l", "/nonexistent/d/x.log"], stdin="uci\nquit\n")
+        check(rc != 0 and "x.log" in err, "-l with a bad path accepted: rc %d %r" % (rc, err))
+
+
+@test
 def threads_flag_and_hash_flag():
     rc, out, err = run(["-H", "1G"], stdin="uci\nquit\n")
     check(uci_values(out).get("Hash") == "1024", "-H 1G not applied: %s" % uci_values(out).get("Hash"))
