@@ -234,6 +234,9 @@ static const char *const HARMLESS[] = {"time", "otim", "post", "nopost", "hint",
 static const char *const AT_ONCE_WHILE_THINKING[] = {"?", "force", "new", "result", "quit",
                                                      "easy", "exit", NULL};
 
+/* Commands that keep their meaning in edit mode (no edit subcommand looks like them). */
+static const char *const EDIT_PASSTHROUGH[] = {"quit", "ping", "force", NULL};
+
 static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest);
 
 /* Handles one input line; false on quit. */
@@ -243,7 +246,11 @@ static bool handle_line(Xb *xb, const char *line)
     const char *rest = split(line, cmd, sizeof cmd);
     if (!cmd[0])
         return true;
-    if (xb->edit_mode) {
+    /* Mid-edit the protocol's own commands still work: quit, ping and force at once
+     * (the edit goes on), new and setboard drop the edit (they replace the board). */
+    if (xb->edit_mode && (!strcmp(cmd, "new") || !strcmp(cmd, "setboard")))
+        xb->edit_mode = false;
+    if (xb->edit_mode && !is_one_of(cmd, EDIT_PASSTHROUGH)) {
         if (!strcmp(cmd, "."))
             finish_edit(xb);
         else if (!xbedit_command(&xb->edit, cmd))
@@ -260,8 +267,11 @@ static bool handle_line(Xb *xb, const char *line)
     bool is_move = !strcmp(cmd, "usermove") || (!harmless && looks_like_move(cmd));
     if (xb->search == XS_PONDER && !harmless && !is_move && strcmp(cmd, "ping"))
         xb_stop_search(xb);
+    /* In analyze mode a command that may change the board restarts the analysis, also
+     * when none was running (the board had no legal move or was not valid). */
     bool restart = false;
-    if (xb->search == XS_ANALYZE && !harmless && strcmp(cmd, "ping")) {
+    if (xb->analyzing && (xb->search == XS_ANALYZE || xb->search == XS_IDLE) && !harmless
+        && strcmp(cmd, "ping")) {
         xb_stop_search(xb);
         restart = true;
     }
@@ -295,7 +305,10 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     } else if (!strcmp(cmd, "go")) {
         xb->force = false;
         xb->engine_side = engine_position(e)->side;
-        xb_start_think(xb);
+        if (!xb->position_valid)
+            error_reply(xb, "no valid position: set one with setboard or edit", line);
+        else
+            xb_start_think(xb);
     } else if (!strcmp(cmd, "playother")) {
         xb->force = false;
         xb->engine_side = engine_position(e)->side ^ 1;
@@ -373,7 +386,10 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     } else if (!strcmp(cmd, "analyze")) {
         xb->analyzing = true;
         xb->force = true;
-        xb_start_analyze(xb);
+        if (!xb->position_valid) /* analysis starts once an edit or setboard gives one */
+            error_reply(xb, "no valid position: set one with setboard or edit", line);
+        else
+            xb_start_analyze(xb);
     } else if (!strcmp(cmd, "exit")) {
         xb_stop_search(xb);
         xb->analyzing = false;

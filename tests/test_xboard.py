@@ -404,6 +404,61 @@ def edit_mode_sets_position():
 
 
 @test
+def edit_mode_answers_ping_and_quit():
+    # quit and ping used to be taken for bad edit commands.
+    with Engine() as e:
+        e.send("new")
+        e.send("force")
+        e.send("edit")
+        e.send("#")
+        lines = e.ping(4)
+        check(not any(l.startswith("Error") for l in lines), "ping in edit mode: %s" % lines)
+        for c in ["Ke1", "c", "Ke8", "."]:   # the edit went on across the ping
+            e.send(c)
+        e.send("usermove e1d1")
+        lines = e.ping(5)
+        check(not any(l.startswith("Illegal") or l.startswith("Error") for l in lines), "edit lost: %s" % lines)
+        e.send("edit")
+        e.send("quit")
+        e.proc.wait(timeout=5)
+        check(e.proc.returncode == 0, "quit in edit mode: exit status %s" % e.proc.returncode)
+    with Engine() as e:                    # new in the middle of an edit: a new game
+        e.send("new")
+        e.send("force")
+        e.send("edit")
+        e.send("#")
+        e.send("new")
+        e.send("force")
+        e.send("usermove e2e4")
+        lines = e.ping(1)
+        check(not any(l.startswith("Illegal") or l.startswith("Error") for l in lines), "new in edit: %s" % lines)
+
+
+@test
+def go_after_invalid_edit_says_why():
+    # After an edit that gave no legal position, go and analyze did nothing and said nothing.
+    with Engine() as e:
+        e.send("new")
+        e.send("force")
+        e.send("edit")
+        for c in ["#", "Ke1", "."]:       # no black king
+            e.send(c)
+        e.send("go")
+        lines = e.ping(1)
+        check(any(l.startswith("tellusererror") for l in lines), "invalid edit not reported: %s" % lines)
+        check(any(l.startswith("Error") and l.endswith(": go") for l in lines), "go silent: %s" % lines)
+        e.send("post")
+        e.send("analyze")
+        lines = e.ping(2)
+        check(any(l.startswith("Error") and l.endswith(": analyze") for l in lines), "analyze silent: %s" % lines)
+        # A valid position then starts the analysis that was asked for.
+        e.send("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
+        e.expect(lambda l: THINKING.match(l) is not None, 10)
+        e.send("exit")
+        e.ping(3)
+
+
+@test
 def server_manners():
     with Engine("-t") as e:
         # Contempt follows the rating difference: positive against a weaker opponent,
