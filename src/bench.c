@@ -3,6 +3,7 @@
  * shared/data (WAC, ECM-GCP, EET, PET, SBD). */
 #include "bench.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,20 +121,23 @@ uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out)
 static bool parse_arg(const char *s, int min, int max, int *out)
 {
     char *end;
+    errno = 0;
     long v = strtol(s, &end, 10);
-    if (end == s || *end || v < min || v > max)
+    if (end == s || *end || errno || v < min || v > max)
         return false;
     *out = (int)v;
     return true;
 }
 
-int bench_main(int argc, char **argv, FILE *out)
+int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
 {
     int depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_DEFAULT_HASH_MB;
+    err[0] = '\0';
     if ((argc > 0 && !parse_arg(argv[0], 1, MAX_PLY - 1, &depth))
         || (argc > 1 && !parse_arg(argv[1], 1, 1024, &threads))
         || (argc > 2 && !parse_arg(argv[2], 1, 65536, &hash)) || argc > 3) {
-        fprintf(stderr, "usage: saavedra bench [depth (1..%d) [threads [hashMB]]]\n", MAX_PLY - 1);
+        snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..1024) [hashMB (1..65536)]]]",
+                 MAX_PLY - 1);
         return 1;
     }
     return bench_run(depth, threads, hash, out) ? 0 : 1;

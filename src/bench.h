@@ -5,6 +5,7 @@
 #ifndef SAAVEDRA_BENCH_H
 #define SAAVEDRA_BENCH_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -13,7 +14,8 @@
 
 /* Returns the total node count, or 0 after printing an error. */
 uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out);
-/* `bench [depth [threads [hashMB]]]` arguments (argv excludes "bench"); exit status. */
-int bench_main(int argc, char **argv, FILE *out);
+/* `bench [depth [threads [hashMB]]]` arguments (argv excludes "bench"); exit status.
+ * Bad arguments leave a one-line usage in err (empty otherwise) and run nothing. */
+int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size);
 
 #endif

@@ -1,6 +1,7 @@
 /* Console front end and protocol detection: see console.h. */
 #include "console.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,42 +55,82 @@ static const char *first_word(const char *line, char *word, size_t size)
     return line + n;
 }
 
-bool console_command(Engine *e, const char *line, FILE *out)
+#define MAX_ARGS 64
+
+/* Splits line (modified in place) into at most MAX_ARGS words; -1 when there are more. */
+static int split_words(char *line, char **argv)
 {
-    char cmd[32];
-    const char *rest = first_word(line, cmd, sizeof cmd);
-    if (!strcmp(cmd, "d")) {
-        position_print(engine_position(e), out);
-    } else if (!strcmp(cmd, "eval")) {
-        eval_print(engine_position(e), out);
-    } else if (!strcmp(cmd, "perft")) {
-        char *end;
-        long depth = strtol(rest, &end, 10);
-        if (end == rest || depth < 1 || depth > 20) {
-            fprintf(out, "error: usage: perft N (1..20)\n");
-            return true;
+    int argc = 0;
+    char *save;
+    for (char *p = strtok_r(line, " \t\r\n", &save); p; p = strtok_r(NULL, " \t\r\n", &save)) {
+        if (argc == MAX_ARGS)
+            return -1;
+        argv[argc++] = p;
+    }
+    return argc;
+}
+
+/* A whole word as an integer in lo..hi (no trailing characters). */
+static bool parse_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Runs a command (argv[0]) once its words are known; err set when it is refused. */
+static void run_command(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
+{
+    const char *cmd = argv[0];
+    if (!strcmp(cmd, "perft")) {
+        long depth;
+        if (argc != 2 || !parse_int(argv[1], 1, 20, &depth)) {
+            snprintf(err, err_size, "usage: perft N (1..20)");
+            return;
         }
         static _Thread_local Position copy;
         copy = *engine_position(e);
         perft_divide(&copy, (int)depth, out);
     } else if (!strcmp(cmd, "bench")) {
-        char args[3][32];
-        char *argv[3];
-        int argc = 0;
-        while (argc < 3) {
-            rest = first_word(rest, args[argc], sizeof args[argc]);
-            if (!args[argc][0])
-                break;
-            argv[argc] = args[argc];
-            argc++;
-        }
-        bench_main(argc, argv, out);
+        bench_main(argc - 1, argv + 1, out, err, err_size);
     } else if (!strcmp(cmd, "test")) {
-        epdtest_command(e, line, out);
-    } else if (!strcmp(cmd, "help")) {
+        epdtest_run(e, argc - 1, argv + 1, out, NULL, err, err_size);
+    } else if (argc > 1) {
+        snprintf(err, err_size, "usage: %s (no arguments)", cmd);
+    } else if (!strcmp(cmd, "d")) {
+        position_print(engine_position(e), out);
+    } else if (!strcmp(cmd, "eval")) {
+        eval_print(engine_position(e), out);
+    } else { /* help */
         print_help(out);
-    } else
+    }
+}
+
+bool console_command(Engine *e, const char *line, FILE *out, char *err, size_t err_size)
+{
+    static const char *const COMMANDS[] = {"d", "eval", "perft", "bench", "test", "help"};
+    err[0] = '\0';
+    char cmd[32];
+    first_word(line, cmd, sizeof cmd);
+    bool known = false;
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        known |= !strcmp(cmd, COMMANDS[i]);
+    if (!known)
         return false;
+    char *copy = strdup(line);
+    char *argv[MAX_ARGS];
+    int argc = copy ? split_words(copy, argv) : 0;
+    if (!copy)
+        snprintf(err, err_size, "%s: out of memory", cmd);
+    else if (argc < 0)
+        snprintf(err, err_size, "%s: too many arguments", cmd);
+    else
+        run_command(e, argc, argv, out, err, err_size);
+    free(copy);
     fflush(out);
     return true;
 }
@@ -116,8 +157,14 @@ int console_loop(Engine *e, FILE *in, FILE *out)
         for (size_t i = 0; i < sizeof PROTOCOLS / sizeof *PROTOCOLS; i++)
             if (!strcmp(cmd, PROTOCOLS[i].command))
                 return PROTOCOLS[i].loop(e, in, out, line);
-        if (console_command(e, line, out))
+        char err[512];
+        if (console_command(e, line, out, err, sizeof err)) {
+            if (err[0]) {
+                fprintf(out, "error: %s\n", err);
+                fflush(out);
+            }
             continue;
+        }
         /* Anything else is taken as UCI, the default protocol (it reports unknown
          * commands itself). */
         return uci_loop(e, in, out, line);

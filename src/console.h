@@ -12,7 +12,9 @@
 int console_loop(Engine *e, FILE *in, FILE *out);
 
 /* Handles a console command shared by every protocol loop; returns false when line is
- * not one (the caller then treats it as its own). Output goes to out as plain text. */
-bool console_command(Engine *e, const char *line, FILE *out);
+ * not one (the caller then treats it as its own). Output goes to out as plain text; a
+ * command refused (bad arguments, unreadable file) leaves a one-line reason in err, empty
+ * otherwise, for the caller to send in its protocol's error format. */
+bool console_command(Engine *e, const char *line, FILE *out, char *err, size_t err_size);
 
 #endif

@@ -408,14 +408,15 @@ static void print_summary(Tee *t, const TestArgs *a, const PosOutcome *res, int 
 
 /* ---- driver ---- */
 
-static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTestSummary *sum)
+static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTestSummary *sum,
+                      char *error, size_t error_size)
 {
     PosRun *r = calloc(1, sizeof *r);
     PosOutcome *res = calloc(MAX_RECORDS, sizeof *res);
     EpdRecord *rec = malloc(sizeof *rec);
     if (!r || !res || !rec) {
         free(r), free(res), free(rec);
-        tee_printf(tee, "error: test: out of memory\n");
+        snprintf(error, error_size, "test: out of memory");
         return false;
     }
     r->engine = e;
@@ -450,32 +451,37 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTe
         n++;
         fflush(tee->out);
     }
+    /* A directory or a failing disk reads as no records: say so, not "0/0". */
+    int read_errno = errno;
+    bool read_ok = !ferror(in);
+    if (!read_ok)
+        snprintf(error, error_size, "test: cannot read %s: %s", args->file, strerror(read_errno));
     sum->positions = n;
     for (int i = 0; i < n; i++)
         sum->correct += res[i].correct;
-    print_summary(tee, args, res, n, sum->skipped);
+    if (read_ok || n > 0)
+        print_summary(tee, args, res, n, sum->skipped);
     free(r), free(res), free(rec);
-    return true;
+    return read_ok;
 }
 
-bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *summary)
+bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *summary,
+                 char *err, size_t err_size)
 {
     TestArgs args;
-    char err[256];
     EpdTestSummary sum = {0, 0, 0};
+    err[0] = '\0';
     if (summary)
         *summary = sum;
-    if (!parse_args(argc, argv, &args, err, sizeof err)) {
-        fprintf(out, "error: %s\n", err);
+    if (!parse_args(argc, argv, &args, err, err_size))
         return false;
-    }
     if (engine_is_searching(e)) {
-        fprintf(out, "error: test: a search is running\n");
+        snprintf(err, err_size, "test: a search is running");
         return false;
     }
     FILE *in = fopen(args.file, "r");
     if (!in) {
-        fprintf(out, "error: test: cannot open %s: %s\n", args.file, strerror(errno));
+        snprintf(err, err_size, "test: cannot open %s: %s", args.file, strerror(errno));
         return false;
     }
     Tee tee = {out, NULL};
@@ -484,7 +490,7 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
         snprintf(tmp_path, sizeof tmp_path, "%s.tmp%ld", args.out_path, (long)getpid());
         tee.copy = fopen(tmp_path, "w");
         if (!tee.copy) {
-            fprintf(out, "error: test: cannot write %s: %s\n", tmp_path, strerror(errno));
+            snprintf(err, err_size, "test: cannot write %s: %s", tmp_path, strerror(errno));
             fclose(in);
             return false;
         }
@@ -497,7 +503,7 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
         fclose(in);
         if (tee.copy)
             fclose(tee.copy), remove(tmp_path);
-        fprintf(out, "error: test: out of memory\n");
+        snprintf(err, err_size, "test: out of memory");
         return false;
     }
     *game = *engine_position(e);
@@ -505,7 +511,7 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
     override_options(opts, saved, args.variations);
     tee_printf(&tee, "   # id             expected     found       score     time       nodes depth  pv\n"
                      "                                                    (time, nodes and depth to solution when ok)\n");
-    bool ok = run_suite(e, &args, in, &tee, &sum);
+    bool ok = run_suite(e, &args, in, &tee, &sum, err, err_size);
     options_restore(opts, saved);
     engine_new_game(e);
     engine_restore_position(e, game);
@@ -515,7 +521,8 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
     if (tee.copy) {
         bool write_ok = fclose(tee.copy) == 0;
         if (!write_ok || rename(tmp_path, args.out_path) != 0) {
-            fprintf(out, "error: test: cannot write %s\n", args.out_path);
+            if (ok)
+                snprintf(err, err_size, "test: cannot write %s", args.out_path);
             remove(tmp_path);
             ok = false;
         }
@@ -524,17 +531,4 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
     if (summary)
         *summary = sum;
     return ok;
-}
-
-bool epdtest_command(Engine *e, const char *line, FILE *out)
-{
-    char buf[4096];
-    char *argv[64];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "%s", line);
-    for (char *p = strtok(buf, " \t\r\n"); p && argc < 64; p = strtok(NULL, " \t\r\n"))
-        argv[argc++] = p;
-    if (argc == 0 || strcmp(argv[0], "test"))
-        return false;
-    return epdtest_run(e, argc - 1, argv + 1, out, NULL);
 }

@@ -31,11 +31,10 @@ typedef struct {
 } EpdTestSummary;
 
 /* Runs the test with arguments argv[0..argc-1] (after the word `test`). Output goes to
- * out. Returns false (after one line of error on out) for bad arguments or an unreadable
- * file. summary may be NULL. Must not be called while the engine is searching. */
-bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *summary);
-
-/* The same from a whole command line ("test FILE -t 1 ..."). */
-bool epdtest_command(Engine *e, const char *line, FILE *out);
+ * out. Returns false with a one-line reason in err (empty otherwise) for bad arguments,
+ * a file that cannot be opened or read, or an output file that cannot be written.
+ * summary may be NULL. Must not be called while the engine is searching. */
+bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *summary,
+                 char *err, size_t err_size);
 
 #endif

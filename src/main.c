@@ -94,8 +94,13 @@ int main(int argc, char **argv)
         return cmd_codec(argc - 2, argv + 2);
     eval_init();
     search_init();
-    if (argc > 1 && !strcmp(argv[1], "bench"))
-        return bench_main(argc - 2, argv + 2, stdout);
+    if (argc > 1 && !strcmp(argv[1], "bench")) {
+        char err[256];
+        int status = bench_main(argc - 2, argv + 2, stdout, err, sizeof err);
+        if (err[0])
+            fprintf(stderr, "error: %s\n", err);
+        return status;
+    }
     if (argc > 1 && !strcmp(argv[1], "eval"))
         return cmd_eval(argc - 2, argv + 2);
     if (argc > 1 && strcmp(argv[1], "test")) {
@@ -113,9 +118,12 @@ int main(int argc, char **argv)
         return 1;
     }
     int status;
-    if (argc > 1 && !strcmp(argv[1], "test"))
-        status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL) ? 0 : 1;
-    else
+    if (argc > 1 && !strcmp(argv[1], "test")) {
+        char err[512];
+        status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL, err, sizeof err) ? 0 : 1;
+        if (err[0])
+            fprintf(stderr, "error: %s\n", err);
+    } else
         status = console_loop(engine, cfg.in, cfg.out);
     config_shutdown(&cfg);
     engine_free(engine);

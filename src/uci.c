@@ -353,12 +353,15 @@ static bool handle_line(UciState *u, const char *raw)
             uci_send(u, "info string error: '%s' is not allowed during a search", cmd);
             return true;
         }
+        char err[512];
         pthread_mutex_lock(&u->out_lock);
-        bool handled = console_command(e, raw, u->out);
+        bool handled = console_command(e, raw, u->out, err, sizeof err);
         fflush(u->out);
         pthread_mutex_unlock(&u->out_lock);
         if (!handled)
             uci_send(u, "info string error: unknown command '%s'", cmd);
+        else if (err[0])
+            uci_send(u, "info string error: %s", err);
     }
     return true;
 }

@@ -59,6 +59,18 @@ static bool looks_like_move(const char *s)
     return squares >= 1;
 }
 
+/* A rating as the protocol sends it: a whole number, 0 for unrated. */
+static bool rating_value(const char *s, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < 0 || v > 9999)
+        return false;
+    *out = v;
+    return true;
+}
+
 static Move parse_move(const Position *pos, const char *text)
 {
     Move m = move_from_uci(pos, text);
@@ -398,10 +410,15 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     } else if (!strcmp(cmd, "name")) {
         snprintf(xb->opponent_name, sizeof xb->opponent_name, "%s", rest);
     } else if (!strcmp(cmd, "rating")) {
-        xb->own_rating = atoi(a1);
-        xb->opponent.rating = atoi(a2);
-        xb->opponent.known = xb->opponent.rating > 0 || xb->opponent.computer;
-        update_opponent(xb);
+        long own, opp;
+        if (!rating_value(a1, &own) || !rating_value(a2, &opp) || a3[0]) {
+            error_reply(xb, "rating needs two ratings 0..9999", line);
+        } else {
+            xb->own_rating = (int)own;
+            xb->opponent.rating = (int)opp;
+            xb->opponent.known = xb->opponent.rating > 0 || xb->opponent.computer;
+            update_opponent(xb);
+        }
     } else if (!strcmp(cmd, "ics")) {
         xb->on_server = a1[0] && strcmp(a1, "-");
     } else if (!strcmp(cmd, "computer")) {
@@ -430,12 +447,15 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     } else if (looks_like_move(cmd)) {
         cmd_move(xb, cmd, line);
     } else {
+        char err[512];
         pthread_mutex_lock(&xb->out_lock);
-        bool handled = console_command(e, line, xb->out);
+        bool handled = console_command(e, line, xb->out, err, sizeof err);
         fflush(xb->out);
         pthread_mutex_unlock(&xb->out_lock);
         if (!handled)
             error_reply(xb, "unknown command", line);
+        else if (err[0])
+            error_reply(xb, err, line);
     }
     return true;
 }

@@ -2,6 +2,7 @@
  * the engine's options), `option NAME=VALUE`, `memory`, `cores` and `egtpath`. Part of
  * the xboard front end (see xbstate.h). */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -69,9 +70,18 @@ void xb_set_option(Xb *xb, const char *name, const char *value, const char *line
         xb_send(xb, "Error (%s): %s", err, line); /* also a warning: the value was kept */
 }
 
+/* A whole word as a positive number ("12abc" is not 12). */
+static long positive_number(const char *s)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    return end == s || *end || errno || v <= 0 ? -1 : v;
+}
+
 void xb_cmd_memory(Xb *xb, const char *arg, const char *line)
 {
-    long mb = strtol(arg, NULL, 10);
+    long mb = positive_number(arg);
     const Option *o = options_find_const(engine_options(xb->engine), "Hash");
     if (!o || mb <= 0) {
         xb_send(xb, "Error (bad memory size): %s", line);
@@ -88,7 +98,7 @@ void xb_cmd_memory(Xb *xb, const char *arg, const char *line)
 
 void xb_cmd_cores(Xb *xb, const char *arg, const char *line)
 {
-    long n = strtol(arg, NULL, 10);
+    long n = positive_number(arg);
     const Option *o = options_find_const(engine_options(xb->engine), "Threads");
     if (!o || n <= 0) {
         xb_send(xb, "Error (bad core count): %s", line);

@@ -261,7 +261,11 @@ def test_command_on_known_mates():
         rc, out, err = run([], stdin="test %s -t 0.2 -x 2\nquit\n" % MATES)
         check(re.search(r"^correct: 5/5$", out, re.M), "console test failed:\n%s" % out[-400:])
         rc, out, err = run(["test", suite])
-        check(rc != 0 and "-d" in out, "missing -d/-t not refused")
+        check(rc != 0 and "-d" in err, "missing -d/-t not refused on stderr")
+        rc, out, err = run(["test", "/tmp", "-d", "1"])   # a directory is not an empty suite
+        check(rc != 0 and "cannot read /tmp" in err and "correct:" not in out, "directory read as a suite: %r" % out)
+        rc, out, err = run(["bench", "1", "2", "3", "4"])
+        check(rc != 0 and "usage: bench" in err and not out, "bench with 4 arguments: %r %r" % (out, err))
 
 
 passed = sum(results)

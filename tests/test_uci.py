@@ -395,6 +395,18 @@ def test_command_keeps_the_game(e):
 
 
 @test
+def console_command_errors_are_info_strings(e):
+    # Console commands answered "error: ..." (or only on stderr for bench) and ran on
+    # trailing junk ("perft 1junk" was perft 1).
+    e.send("position startpos")
+    for cmd in ["perft abc", "perft 1junk", "perft 1 2", "bench abc", "bench 1 2 3 4", "d x",
+                "test /nonexistent/x.epd -d 1"]:
+        e.send(cmd)
+        lines = e.sync()
+        check(len(lines) == 2 and lines[0].startswith("info string error: "), "%s: %s" % (cmd, lines))
+
+
+@test
 def quit_during_search(e):
     e.send("position startpos")
     e.send("go infinite")

@@ -459,6 +459,18 @@ def go_after_invalid_edit_says_why():
 
 
 @test
+def numbers_with_junk_refused():
+    # memory 12abc was taken as 12, rating used atoi, console errors were bare "error:".
+    with Engine() as e:
+        for cmd in ["memory 12abc", "cores 1x", "rating 2100 abc", "rating x 1800", "perft 1junk",
+                    "bench abc"]:
+            e.send(cmd)
+            lines = e.ping(1)
+            check(len(lines) == 2 and lines[0].startswith("Error (") and lines[0].endswith("): " + cmd),
+                  "%s: %s" % (cmd, lines))
+
+
+@test
 def server_manners():
     with Engine("-t") as e:
         # Contempt follows the rating difference: positive against a weaker opponent,
