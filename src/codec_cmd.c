@@ -197,6 +197,8 @@ static void read_file(Codec *c, const char *path, bool *io_ok)
             break;
         }
     }
+    if (pgn_read_failed(r))
+        *io_ok = false; /* reported by the reader: not a short file */
     pgn_close(r);
 }
 

@@ -43,6 +43,7 @@ struct PgnReader {
     int depth;
     bool move_pending;       /* item.move is still to be played on pos */
     int pending_nag;
+    bool read_error_reported;
 
     PgnItem item;
 };
@@ -387,6 +388,10 @@ const PgnItem *pgn_next(PgnReader *r)
         switch (r->state) {
         case ST_BETWEEN:
             if (tok == PGN_T_EOF) {
+                if (r->lx.read_errno && !r->read_error_reported) {
+                    report(r, "%s: read error after line %ld: %s", r->name, r->lx.line, strerror(r->lx.read_errno));
+                    r->read_error_reported = true;
+                }
                 r->has_pending = true;
                 r->pending = PGN_T_EOF;
                 it->event = PGN_EOF;
@@ -497,4 +502,5 @@ void pgn_close(PgnReader *r)
 }
 
 long pgn_games_read(const PgnReader *r) { return r->games_read; }
+bool pgn_read_failed(const PgnReader *r) { return r->lx.read_errno != 0; }
 long pgn_games_skipped(const PgnReader *r) { return r->games_skipped; }

@@ -80,5 +80,8 @@ const PgnItem *pgn_next(PgnReader *r);
 /* Games ended normally / skipped after an error so far. */
 long pgn_games_read(const PgnReader *r);
 long pgn_games_skipped(const PgnReader *r);
+/* Whether reading stopped on an error (a directory, a failing disk) rather than at the
+ * end of the file; the error is reported once through the sink at PGN_EOF. */
+bool pgn_read_failed(const PgnReader *r);
 
 #endif

@@ -2,6 +2,7 @@
 #include "pgn_lexer.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <string.h>
 
 void pgn_lexer_init(PgnLexer *lx, FILE *stream)
@@ -17,8 +18,11 @@ static inline int peek_byte(PgnLexer *lx)
     if (lx->at == lx->len) {
         lx->len = fread(lx->buf, 1, sizeof lx->buf, lx->stream);
         lx->at = 0;
-        if (lx->len == 0)
+        if (lx->len == 0) {
+            if (ferror(lx->stream) && !lx->read_errno) /* not the end: a directory, a bad disk */
+                lx->read_errno = errno ? errno : EIO;
             return EOF;
+        }
     }
     return lx->buf[lx->at];
 }

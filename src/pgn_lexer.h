@@ -36,6 +36,7 @@ typedef struct {
     char text[PGN_TEXT_MAX]; /* comment or tag value */
     bool text_truncated;
     char tag_name[PGN_TOKEN_MAX + 1];
+    int read_errno;          /* the stream failed (an errno value): the EOF is not the end */
 } PgnLexer;
 
 void pgn_lexer_init(PgnLexer *lx, FILE *stream);

@@ -264,6 +264,8 @@ def test_command_on_known_mates():
         check(rc != 0 and "-d" in err, "missing -d/-t not refused on stderr")
         rc, out, err = run(["test", "/tmp", "-d", "1"])   # a directory is not an empty suite
         check(rc != 0 and "cannot read /tmp" in err and "correct:" not in out, "directory read as a suite: %r" % out)
+        rc, out, err = run(["codec", "/tmp"])             # the same for a PGN file
+        check(rc != 0 and "read error" in err, "codec on a directory: rc %d %r" % (rc, err))
         rc, out, err = run(["bench", "1", "2", "3", "4"])
         check(rc != 0 and "usage: bench" in err and not out, "bench with 4 arguments: %r %r" % (out, err))
 

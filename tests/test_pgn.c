@@ -361,3 +361,20 @@ TEST(pgn_malformed_games_reported_and_skipped)
         CHECK_EQ(s.null_moves, 2);
     CHECK(pgn_open("tests/data/pgn_bad/no-such-file.pgn", collect, &m) == NULL);
 }
+
+TEST(pgn_read_error_is_not_the_end_of_the_file)
+{
+    /* fopen succeeds on a directory and every read fails: that used to read as an empty
+     * file (0 games, no message). */
+    Messages m = {0};
+    PgnReader *r = pgn_open("/tmp", collect, &m);
+    if (!CHECK(r != NULL))
+        return;
+    while (pgn_next(r)->event != PGN_EOF)
+        ;
+    CHECK(pgn_next(r)->event == PGN_EOF); /* reported once, however often EOF is asked for */
+    CHECK(pgn_read_failed(r));
+    CHECK_MSG(m.count == 1 && strstr(m.text[0], "/tmp") && strstr(m.text[0], "read error"),
+              "%d messages: %s", m.count, m.count ? m.text[0] : "");
+    pgn_close(r);
+}
