@@ -342,6 +342,9 @@ bool position_insufficient_material(const Position *pos)
 /* ---- FEN ---- */
 
 /* Copies the next whitespace-delimited field into out; returns false at end of input. */
+/* Copies the next whitespace-separated field into out (size >= 4). A field too long for
+ * out is cut and ends in "...", so that no check takes it for a shorter valid value (a
+ * halfmove clock of 200 zeros and "42" is not 0). */
 static bool next_field(const char **p, char *out, size_t size)
 {
     while (**p && isspace((unsigned char)**p))
@@ -349,11 +352,16 @@ static bool next_field(const char **p, char *out, size_t size)
     if (!**p)
         return false;
     size_t n = 0;
+    bool cut = false;
     while (**p && !isspace((unsigned char)**p)) {
         if (n + 1 < size)
             out[n++] = **p;
+        else
+            cut = true;
         (*p)++;
     }
+    if (cut)
+        memcpy(out + n - 3, "...", 3);
     out[n] = '\0';
     return true;
 }

@@ -340,6 +340,28 @@ TEST(malformed_fens_rejected)
     free(saved);
 }
 
+/* A field longer than the parser's buffer used to be cut silently: 200 zeros and "42"
+ * read as a halfmove clock of 0. Over-long fields are now rejected, in FEN and EPD. */
+TEST(fen_overlong_fields_rejected)
+{
+    static char fen[512];
+    char err[160];
+    Position *pos = malloc(sizeof *pos);
+    const char *end = NULL;
+    snprintf(fen, sizeof fen, "4k3/8/8/8/8/8/8/4K3 w - - %0*d 1", 202, 42);
+    CHECK_MSG(!position_from_fen(pos, fen, err, sizeof err, NULL), "accepted a 202-digit halfmove clock");
+    CHECK_MSG(strstr(err, "halfmove"), "message: %s", err);
+    snprintf(fen, sizeof fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 %0*d", 202, 7);
+    CHECK_MSG(!position_from_fen(pos, fen, err, sizeof err, NULL), "accepted a 202-digit fullmove number");
+    /* EPD: the long field is not taken as a counter; the caller sees it as an operation. */
+    snprintf(fen, sizeof fen, "4k3/8/8/8/8/8/8/4K3 w - - %0*d bm Kd2;", 202, 42);
+    if (CHECK(position_from_fen(pos, fen, err, sizeof err, &end))) {
+        CHECK_EQ(rule50_count(pos), 0);
+        CHECK(end && !strncmp(end, " 000", 4));
+    }
+    free(pos);
+}
+
 /* Unusual but legal input is accepted. */
 TEST(fen_tolerated_forms)
 {
