@@ -15,17 +15,46 @@
 
 static void warn(const RcSink *sink, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Length of the valid UTF-8 sequence at s (2..4 bytes), 0 if there is none. */
+static int utf8_length(const unsigned char *s)
+{
+    int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* Copies text into out with control characters and stray bytes written as \xNN: a
+ * binary file given as engine.rc must not send raw bytes to a terminal or a GUI. */
+static void escape_text(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < size;) {
+        int len = *p >= 0x80 ? utf8_length(p) : (*p >= 0x20 && *p != 0x7f);
+        if (len > 0) {
+            memcpy(out + n, p, (size_t)len);
+            n += (size_t)len;
+            p += len;
+        } else {
+            n += (size_t)snprintf(out + n, size - n, "\\x%02x", *p++);
+        }
+    }
+    out[n] = '\0';
+}
+
 static void warn(const RcSink *sink, const char *fmt, ...)
 {
-    char msg[RC_LINE_MAX + 256];
+    char msg[RC_LINE_MAX + 256], shown[4 * sizeof msg];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    escape_text(msg, shown, sizeof shown);
     if (sink && sink->warn)
-        sink->warn(sink->warn_ctx, msg);
+        sink->warn(sink->warn_ctx, shown);
     else
-        fprintf(stderr, "%s\n", msg);
+        fprintf(stderr, "%s\n", shown);
 }
 
 static char *trim(char *s)

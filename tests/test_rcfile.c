@@ -159,3 +159,20 @@ TEST(rcfile_directory_is_an_error_not_an_empty_file)
     char out[512];
     CHECK(!rcfile_locate("/tmp", out, sizeof out));
 }
+
+TEST(rcfile_warnings_escape_binary_bytes)
+{
+    /* A binary file given as engine.rc: its bytes used to be echoed raw in warnings. */
+    static const char text[] = "\x1b[2J\x01\xff garbage\nbook file = caf\xc3\xa9.bin\nbell\x07\x7f\xc3 line\n";
+    RcCapture c;
+    RcResult r = parse_bytes(text, sizeof text - 1, &c);
+    CHECK_EQ(r.warnings, 2);
+    if (!CHECK_EQ(c.warn_count, 2))
+        return;
+    for (int i = 0; i < 2; i++)
+        for (const unsigned char *p = (const unsigned char *)c.warnings[i]; *p; p++)
+            CHECK_MSG(*p >= 0x20 && *p != 0x7f && *p != 0xff, "raw byte 0x%02x in: %s", *p, c.warnings[i]);
+    CHECK_MSG(strstr(c.warnings[0], "\\x1b[2J\\x01\\xff garbage"), "warning was: %s", c.warnings[0]);
+    CHECK_MSG(strstr(c.warnings[1], "bell\\x07\\x7f\\xc3 line"), "warning was: %s", c.warnings[1]);
+    CHECK_STR_EQ(c.values[0], "caf\xc3\xa9.bin"); /* values themselves are untouched */
+}
