@@ -155,6 +155,17 @@ static void cmd_setoption(UciState *u, char **tok, int n)
 }
 
 /* position startpos|fen <fields> [moves <m1> <m2> ...] */
+/* A search still running (or still winding down after `stop`) ends, with its bestmove,
+ * before the position changes or a new search starts: a GUI that does not wait for
+ * bestmove must not have its next `go` refused. */
+static void finish_search(UciState *u)
+{
+    if (engine_is_searching(u->engine)) {
+        engine_stop(u->engine);
+        engine_wait(u->engine);
+    }
+}
+
 static void cmd_position(UciState *u, char **tok, int n)
 {
     if (n < 2) {
@@ -191,10 +202,7 @@ static void cmd_position(UciState *u, char **tok, int n)
         moves = (const char *const *)&tok[i + 1];
         move_count = n - i - 1;
     }
-    if (engine_is_searching(u->engine)) {
-        engine_stop(u->engine);
-        engine_wait(u->engine);
-    }
+    finish_search(u);
     char err[256];
     if (!engine_set_position(u->engine, startpos ? NULL : fen, moves, move_count, err, sizeof err))
         uci_send(u, "info string error: %s; position unchanged", err);
@@ -284,6 +292,7 @@ static void cmd_go(UciState *u, char **tok, int n)
     SearchReporter reporter = reporter_template;
     reporter.ctx = u;
     char err[160];
+    finish_search(u);
     if (!engine_go(u->engine, &limits, &reporter, err, sizeof err))
         uci_send(u, "info string error: %s", err);
     else

@@ -160,6 +160,21 @@ def go_infinite_stop_is_prompt(e):
 
 
 @test
+def go_during_a_search_is_not_refused(e):
+    # A GUI that sends the next go without waiting for bestmove: the running search ends
+    # with its bestmove, and the new one runs and answers too.
+    e.send("position startpos")
+    e.send("go infinite")
+    time.sleep(0.3)
+    e.send("go depth 3")
+    first = e.expect_prefix("bestmove", 2.0)
+    second = e.expect_prefix("bestmove", 5.0)
+    check(not any("error" in l for l in first + second), "go refused: %s" % (first + second))
+    check(any(l.startswith("info depth 3 ") for l in second), "second search did not run: %s" % second)
+    e.sync()
+
+
+@test
 def infinite_waits_for_stop(e):
     # A mate is found at once, but an infinite search must not answer until stopped.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
