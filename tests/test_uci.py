@@ -175,6 +175,24 @@ def go_during_a_search_is_not_refused(e):
 
 
 @test
+def limited_strength_last_pv_is_the_move_played(e):
+    # The strength limit may play another move than the search's best; the last info
+    # line must then show that move's line, never a PV that disagrees with bestmove.
+    e.send("setoption name UCI_LimitStrength value true")
+    e.send("setoption name UCI_Elo value 1000")
+    try:
+        for _ in range(8):
+            e.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            e.send("go wtime 10000 btime 10000")
+            lines = e.expect_prefix("bestmove", 10.0)
+            pv = info_field(last_info(lines), "pv")
+            check(pv == bestmove_of(lines), "last pv %s, bestmove %s" % (pv, bestmove_of(lines)))
+    finally:
+        e.send("setoption name UCI_LimitStrength value false")
+        e.sync()
+
+
+@test
 def infinite_waits_for_stop(e):
     # A mate is found at once, but an infinite search must not answer until stopped.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
