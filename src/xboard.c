@@ -246,6 +246,10 @@ static const char *const HARMLESS[] = {"time", "otim", "post", "nopost", "hint",
 static const char *const AT_ONCE_WHILE_THINKING[] = {"?", "force", "new", "result", "quit",
                                                      "easy", "exit", NULL};
 
+/* Commands whose arguments are short words or numbers (see dispatch). */
+static const char *const NUMERIC_ARGS[] = {"level", "st", "sd", "nps", "time", "otim", "ping",
+                                           "rating", "memory", "cores", NULL};
+
 /* Commands that keep their meaning in edit mode (no edit subcommand looks like them). */
 static const char *const EDIT_PASSTHROUGH[] = {"quit", "ping", "force", NULL};
 
@@ -298,6 +302,14 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     Engine *e = xb->engine;
     char a1[64] = "", a2[64] = "", a3[64] = "";
     sscanf(rest, "%63s %63s %63s", a1, a2, a3);
+    /* A number cut to fit a1..a3 would be read as another value ("sd 000...05"). */
+    if ((strlen(a1) == 63 || strlen(a2) == 63 || strlen(a3) == 63) && is_one_of(cmd, NUMERIC_ARGS)) {
+        if (!strcmp(cmd, "ping"))
+            xb_send(xb, "pong %s", rest);
+        else
+            error_reply(xb, "argument too long", line);
+        return true;
+    }
 
     if (!strcmp(cmd, "xboard")) {
     } else if (!strcmp(cmd, "protover")) {

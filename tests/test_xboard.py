@@ -471,6 +471,25 @@ def numbers_with_junk_refused():
 
 
 @test
+def overlong_numbers_refused_and_ping_echoed_whole():
+    # Arguments were cut to 63 characters: "sd 000...05" read as sd 0, a long ping token
+    # came back cut.
+    with Engine() as e:
+        cmd = "sd " + "0" * 70 + "5"
+        e.send(cmd)
+        lines = e.ping(1)
+        check(len(lines) == 2 and lines[0] == "Error (argument too long): " + cmd, "%s" % lines)
+        token = "p" * 70
+        e.send("ping " + token)
+        lines = e.expect(lambda l: l.startswith("pong"))
+        check(lines[-1] == "pong " + token, "pong cut: %s" % lines)
+        e.send("setboard r1b1k1nr/p1p1p1p1/1p1p1p1p/8/8/P1P1P1P1/1P1P1P1P/R1B1K1NR w KQkq - 0 1")
+        lines = e.ping(2)
+        check(not any(l.startswith("Error") or l.startswith("tellusererror") for l in lines),
+              "long FEN field refused: %s" % lines)
+
+
+@test
 def server_manners():
     with Engine("-t") as e:
         # Contempt follows the rating difference: positive against a weaker opponent,
