@@ -3,13 +3,13 @@
  * shared/data (WAC, ECM-GCP, EET, PET, SBD). */
 #include "bench.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
 #include "notation.h"
 #include "timeutil.h"
+#include "words.h"
 
 static const char *const BENCH_FENS[] = {
     START_FEN,
@@ -118,24 +118,13 @@ uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out)
     return total;
 }
 
-static bool parse_arg(const char *s, int min, int max, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < min || v > max)
-        return false;
-    *out = (int)v;
-    return true;
-}
-
 int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
 {
     int depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_DEFAULT_HASH_MB;
     err[0] = '\0';
-    if ((argc > 0 && !parse_arg(argv[0], 1, MAX_PLY - 1, &depth))
-        || (argc > 1 && !parse_arg(argv[1], 1, 1024, &threads))
-        || (argc > 2 && !parse_arg(argv[2], 1, 65536, &hash)) || argc > 3) {
+    if ((argc > 0 && !word_to_int(argv[0], 1, MAX_PLY - 1, &depth))
+        || (argc > 1 && !word_to_int(argv[1], 1, 1024, &threads))
+        || (argc > 2 && !word_to_int(argv[2], 1, 65536, &hash)) || argc > 3) {
         snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..1024) [hashMB (1..65536)]]]",
                  MAX_PLY - 1);
         return 1;

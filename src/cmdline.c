@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "words.h"
+
 bool parse_size_mb(const char *text, long *mb)
 {
     if (!text || !isdigit((unsigned char)*text))
@@ -35,19 +37,6 @@ bool parse_size_mb(const char *text, long *mb)
     return true;
 }
 
-static bool parse_int(const char *text, int lo, int hi, int *out)
-{
-    if (!text || !*text)
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || v < lo || v > hi)
-        return false;
-    *out = (int)v;
-    return true;
-}
-
 bool cmdline_parse(int argc, char **argv, CmdLine *cl, char *err, size_t err_size)
 {
     *cl = (CmdLine){.hash_mb = -1, .threads = -1};
@@ -62,7 +51,7 @@ bool cmdline_parse(int argc, char **argv, CmdLine *cl, char *err, size_t err_siz
             }
             i++;
         } else if (!strcmp(a, "-c")) {
-            if (!parse_int(next, 1, 1024, &cl->threads)) {
+            if (!word_to_int(next, 1, 1024, &cl->threads)) {
                 snprintf(err, err_size, "-c needs a thread count 1..1024, got '%s'", next ? next : "");
                 return false;
             }

@@ -1,7 +1,6 @@
 /* Console front end and protocol detection: see console.h. */
 #include "console.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +10,7 @@
 #include "perft.h"
 #include "textline.h"
 #include "uci.h"
+#include "words.h"
 #include "xboard.h"
 
 typedef int (*ProtocolLoop)(Engine *e, FILE *in, FILE *out, const char *first_line);
@@ -57,38 +57,13 @@ static const char *first_word(const char *line, char *word, size_t size)
 
 #define MAX_ARGS 64
 
-/* Splits line (modified in place) into at most MAX_ARGS words; -1 when there are more. */
-static int split_words(char *line, char **argv)
-{
-    int argc = 0;
-    char *save;
-    for (char *p = strtok_r(line, " \t\r\n", &save); p; p = strtok_r(NULL, " \t\r\n", &save)) {
-        if (argc == MAX_ARGS)
-            return -1;
-        argv[argc++] = p;
-    }
-    return argc;
-}
-
-/* A whole word as an integer in lo..hi (no trailing characters). */
-static bool parse_int(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Runs a command (argv[0]) once its words are known; err set when it is refused. */
 static void run_command(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
 {
     const char *cmd = argv[0];
     if (!strcmp(cmd, "perft")) {
         long depth;
-        if (argc != 2 || !parse_int(argv[1], 1, 20, &depth)) {
+        if (argc != 2 || !word_to_long(argv[1], 1, 20, &depth)) {
             snprintf(err, err_size, "usage: perft N (1..20)");
             return;
         }
@@ -123,7 +98,7 @@ bool console_command(Engine *e, const char *line, FILE *out, char *err, size_t e
         return false;
     char *copy = strdup(line);
     char *argv[MAX_ARGS];
-    int argc = copy ? split_words(copy, argv) : 0;
+    int argc = copy ? words_split(copy, argv, MAX_ARGS) : 0;
     if (!copy)
         snprintf(err, err_size, "%s: out of memory", cmd);
     else if (argc < 0)

@@ -9,6 +9,7 @@
 
 #include "errmsg.h"
 #include "notation.h"
+#include "words.h"
 
 bool epd_is_blank(const char *line)
 {
@@ -92,16 +93,10 @@ static bool parse_operations(const char *p, EpdRecord *rec, char *err, size_t er
     }
 }
 
+/* hmvc and fmvn: plain digits, no sign. */
 static bool parse_counter(const char *s, int min, int max, int *out)
 {
-    if (!s || !*s)
-        return false;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || !isdigit((unsigned char)*s) || v < min || v > max)
-        return false;
-    *out = (int)v;
-    return true;
+    return s && isdigit((unsigned char)*s) && word_to_int(s, min, max, out);
 }
 
 bool epd_parse(const char *line, Position *pos, EpdRecord *rec, char *err, size_t err_size)

@@ -14,6 +14,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "timeutil.h"
+#include "words.h"
 
 #define MAX_SOLUTIONS 16
 #define MAX_VARIATIONS 8
@@ -198,12 +199,10 @@ static bool parse_args(int argc, char **argv, TestArgs *a, char *err, size_t siz
         i++;
         errno = 0;
         if (!strcmp(s, "-d")) {
-            long v = strtol(next, &end, 10);
-            if (*end || errno || v < 1 || v >= MAX_PLY) {
+            if (!word_to_int(next, 1, MAX_PLY - 1, &a->depth)) {
                 snprintf(err, size, "test: -d needs a depth 1..%d, got '%s'", MAX_PLY - 1, next);
                 return false;
             }
-            a->depth = (int)v;
         } else if (!strcmp(s, "-t")) {
             double v = strtod(next, &end);
             if (*end || errno || !(v > 0) || v > 86400) {
@@ -212,16 +211,12 @@ static bool parse_args(int argc, char **argv, TestArgs *a, char *err, size_t siz
             }
             a->seconds = v;
         } else if (!strcmp(s, "-x") || !strcmp(s, "-N")) {
-            long v = strtol(next, &end, 10);
-            long hi = s[1] == 'N' ? MAX_VARIATIONS : MAX_PLY;
-            if (*end || errno || v < (s[1] == 'N' ? 1 : 0) || v > hi) {
-                snprintf(err, size, "test: %s needs a number up to %ld, got '%s'", s, hi, next);
+            bool variations = s[1] == 'N';
+            int hi = variations ? MAX_VARIATIONS : MAX_PLY;
+            if (!word_to_int(next, variations ? 1 : 0, hi, variations ? &a->variations : &a->hold)) {
+                snprintf(err, size, "test: %s needs a number up to %d, got '%s'", s, hi, next);
                 return false;
             }
-            if (s[1] == 'N')
-                a->variations = (int)v;
-            else
-                a->hold = (int)v;
         } else if (!strcmp(s, "-o")) {
             a->out_path = next;
         } else {

@@ -14,6 +14,7 @@
 #include "perft.h"
 #include "position.h"
 #include "search.h"
+#include "words.h"
 
 /* Sets pos from a FEN given as separate command-line words (the start position when
  * there are none); on a bad or over-long FEN prints one line to stderr and returns false. */
@@ -44,16 +45,15 @@ static int cmd_perft(int argc, char **argv)
         fprintf(stderr, "usage: saavedra perft DEPTH [FEN]\n");
         return 1;
     }
-    char *depth_end;
-    long depth = strtol(argv[0], &depth_end, 10);
-    if (depth_end == argv[0] || *depth_end || depth < 1 || depth > 30) {
+    int depth;
+    if (!word_to_int(argv[0], 1, 30, &depth)) {
         fprintf(stderr, "error: bad perft depth '%s' (want 1..30)\n", argv[0]);
         return 1;
     }
     static Position pos;
     if (!position_from_args(&pos, argc - 1, argv + 1))
         return 1;
-    perft_divide(&pos, (int)depth, stdout);
+    perft_divide(&pos, depth, stdout);
     return 0;
 }
 

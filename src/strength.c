@@ -3,9 +3,10 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "words.h"
 
 bool opponent_parse(const char *text, OpponentInfo *out)
 {
@@ -21,13 +22,8 @@ bool opponent_parse(const char *text, OpponentInfo *out)
     if (!title_ok)
         return false;
     int r = 0;
-    if (strcasecmp(rating, "none")) {
-        char *end;
-        long v = strtol(rating, &end, 10);
-        if (*end || v < 0 || v > 4000)
-            return false;
-        r = (int)v;
-    }
+    if (strcasecmp(rating, "none") && !word_to_int(rating, 0, 4000, &r))
+        return false;
     if (strcasecmp(kind, "computer") && strcasecmp(kind, "human"))
         return false;
     out->known = true;

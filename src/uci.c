@@ -13,9 +13,10 @@
 #include "notation.h"
 #include "perft.h"
 #include "textline.h"
+#include "words.h"
 
 #define LINE_MAX_LEN 65536
-#define MAX_TOKENS 16384 /* a full line of 65536 characters has fewer */
+#define MAX_TOKENS 16384 /* more than any real command: 16384 moves need 80 KB */
 
 typedef struct {
     Engine *engine;
@@ -299,32 +300,17 @@ static void cmd_go(UciState *u, char **tok, int n)
         u->last_limits = limits;
 }
 
-/* Splits line in place into whitespace-separated tokens. */
-static int tokenize(char *line, char **tok, int max)
-{
-    int n = 0;
-    char *p = line;
-    while (*p && n < max) {
-        while (*p && isspace((unsigned char)*p))
-            p++;
-        if (!*p)
-            break;
-        tok[n++] = p;
-        while (*p && !isspace((unsigned char)*p))
-            p++;
-        if (*p)
-            *p++ = '\0';
-    }
-    return n;
-}
-
 /* Returns false on quit. */
 static bool handle_line(UciState *u, const char *raw)
 {
     static _Thread_local char line[LINE_MAX_LEN];
     static _Thread_local char *tok[MAX_TOKENS];
     snprintf(line, sizeof line, "%s", raw);
-    int n = tokenize(line, tok, MAX_TOKENS);
+    int n = words_split(line, tok, MAX_TOKENS);
+    if (n < 0) {
+        uci_send(u, "info string error: more than %d words in one command", MAX_TOKENS);
+        return true;
+    }
     if (n == 0)
         return true;
     const char *cmd = tok[0];

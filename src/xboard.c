@@ -17,6 +17,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "xbstate.h"
+#include "words.h"
 
 /* Node rates above this (nps) are cut to it: the node budget is rate times time. */
 #define XB_MAX_NPS 1000000000LL
@@ -62,13 +63,7 @@ static bool looks_like_move(const char *s)
 /* A rating as the protocol sends it: a whole number, 0 for unrated. */
 static bool rating_value(const char *s, long *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < 0 || v > 9999)
-        return false;
-    *out = v;
-    return true;
+    return word_to_long(s, 0, 9999, out);
 }
 
 static Move parse_move(const Position *pos, const char *text)

@@ -2,12 +2,12 @@
  * the engine's options), `option NAME=VALUE`, `memory`, `cores` and `egtpath`. Part of
  * the xboard front end (see xbstate.h). */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <strings.h>
 
 #include "xbstate.h"
+#include "words.h"
 
 void xb_send_features(Xb *xb)
 {
@@ -70,13 +70,11 @@ void xb_set_option(Xb *xb, const char *name, const char *value, const char *line
         xb_send(xb, "Error (%s): %s", err, line); /* also a warning: the value was kept */
 }
 
-/* A whole word as a positive number ("12abc" is not 12). */
+/* A whole word as a positive number ("12abc" is not 12); -1 when it is not one. */
 static long positive_number(const char *s)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    return end == s || *end || errno || v <= 0 ? -1 : v;
+    long v;
+    return word_to_long(s, 1, LONG_MAX, &v) ? v : -1;
 }
 
 void xb_cmd_memory(Xb *xb, const char *arg, const char *line)
