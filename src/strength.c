@@ -53,26 +53,51 @@ int contempt_for_opponent(int base_contempt, int own_rating, const OpponentInfo 
     return base_contempt + adjust;
 }
 
-static int clamp_elo(int elo)
+/* Measured calibration (docs/search.md): the strength each internal level plays at,
+ * on the scale of Stockfish 15.1's own UCI_Elo (60-game matches at 10+0.1 s), with full
+ * strength at the top. A setting is turned into the level that plays at that strength,
+ * by linear interpolation; below the first point the measured offset is kept. */
+static const struct {
+    int strength;
+    int level;
+} CALIBRATION[] = {
+    { 1495, 1400 },
+    { 1968, 1800 },
+    { 2153, 2200 },
+    { STRENGTH_MAX_ELO, STRENGTH_MAX_ELO },
+};
+#define CALIBRATION_POINTS ((int)(sizeof CALIBRATION / sizeof *CALIBRATION))
+
+static double internal_level(int elo)
 {
-    return elo < STRENGTH_MIN_ELO ? STRENGTH_MIN_ELO : elo > STRENGTH_MAX_ELO ? STRENGTH_MAX_ELO : elo;
+    if (elo < STRENGTH_MIN_ELO)
+        elo = STRENGTH_MIN_ELO;
+    if (elo <= CALIBRATION[0].strength)
+        return elo - (CALIBRATION[0].strength - CALIBRATION[0].level);
+    for (int i = 1; i < CALIBRATION_POINTS; i++)
+        if (elo <= CALIBRATION[i].strength) {
+            double t = (double)(elo - CALIBRATION[i - 1].strength)
+                     / (CALIBRATION[i].strength - CALIBRATION[i - 1].strength);
+            return CALIBRATION[i - 1].level + t * (CALIBRATION[i].level - CALIBRATION[i - 1].level);
+        }
+    return STRENGTH_MAX_ELO;
 }
 
 uint64_t strength_node_limit(int elo)
 {
     if (elo >= STRENGTH_MAX_ELO)
         return 0; /* full strength */
-    /* 256 nodes at the bottom, doubling every 120 Elo (fitted roughly by short matches,
-     * see docs/search.md). */
-    return (uint64_t)(256.0 * pow(2.0, (clamp_elo(elo) - STRENGTH_MIN_ELO) / 120.0));
+    /* 256 nodes at level 1000, doubling every 120 levels; at least 64. */
+    double nodes = 256.0 * pow(2.0, (internal_level(elo) - 1000.0) / 120.0);
+    return nodes < 64.0 ? 64 : (uint64_t)nodes;
 }
 
-/* Random bonus range in centipawns: 150 at the bottom, none from STRENGTH_NOISE_FREE. */
+/* Random bonus range in centipawns: 150 at level 1000, none from STRENGTH_NOISE_FREE. */
 #define STRENGTH_NOISE_FREE 2350
 static int noise_of(int elo)
 {
-    int noise = (STRENGTH_NOISE_FREE - clamp_elo(elo)) * 150 / (STRENGTH_NOISE_FREE - STRENGTH_MIN_ELO);
-    return noise > 0 ? noise : 0;
+    double noise = (STRENGTH_NOISE_FREE - internal_level(elo)) * 150.0 / (STRENGTH_NOISE_FREE - 1000);
+    return noise > 0 ? (int)noise : 0;
 }
 
 int strength_candidate_lines(int elo)

@@ -602,4 +602,15 @@ TEST(contempt_follows_rating_difference)
     opponent_parse("none none human A", &none_rating);
     CHECK_EQ(contempt_for_opponent(10, 2700, &none_rating), 10);
     CHECK(strength_node_limit(1200) < strength_node_limit(2000));
+    /* The calibration table is interpolated: the cap never falls as the setting rises,
+     * and only the top setting is unlimited. */
+    uint64_t previous = 0;
+    for (int elo = STRENGTH_MIN_ELO; elo < STRENGTH_MAX_ELO; elo++) {
+        uint64_t cap = strength_node_limit(elo);
+        if (!CHECK_MSG(cap > 0 && cap >= previous, "node cap %llu at %d after %llu", (unsigned long long)cap,
+                       elo, (unsigned long long)previous))
+            break;
+        previous = cap;
+    }
+    CHECK_EQ(strength_node_limit(STRENGTH_MAX_ELO), 0);
 }
