@@ -316,7 +316,8 @@ bool xb_ponder_hit(Xb *xb, Move played)
     xb_game_push(xb, played);
     xb->search = XS_THINK;
     xb->ponder_move = MOVE_NONE;
-    xb->output_prefix = MOVE_NONE;
+    /* output_prefix stays: the search thread reads it, and the thinking output of this
+     * search is still drawn from the position before the predicted move. */
     xb->think_start_ms = time_now_ms();
     xb_trace(xb, "ponder hit");
     return true;

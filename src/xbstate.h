@@ -64,7 +64,8 @@ typedef struct {
     Position *search_root;       /* root for SAN in thinking output (search thread) */
     Position *scratch;           /* search-thread scratch for SAN conversion */
     Position *main_scratch;      /* the same for the main thread (never shared) */
-    Move output_prefix;          /* ponder: the predicted move, shown before the PV */
+    Move output_prefix;          /* ponder: the predicted move, shown before the PV; set
+                                  * before the search starts, then only read (search thread) */
     atomic_bool post;
     int excluded_count;
     Move excluded[MAX_MOVES];
