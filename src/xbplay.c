@@ -142,14 +142,15 @@ static void on_iteration(void *ctx, const SearchReport *r)
     Position *pos = xb->scratch;
     *pos = *xb->search_root;
     pv[0] = '\0';
-    int score = xboard_score(r);
+    const int score = xboard_score(r);
     if (xb->output_prefix != MOVE_NONE && move_is_legal(pos, xb->output_prefix)) {
-        /* Pondering: show the predicted move first, and the score from our side. */
+        /* Pondering: show the predicted move first. The score stays as searched: the
+         * engine is to move after the predicted move, so it is already from the
+         * engine's side, as xboard wants (and as polyglot reports it). */
         char san[16];
         move_to_san(pos, xb->output_prefix, san);
         snprintf(pv, sizeof pv, "(%s)", san);
         make_move(pos, xb->output_prefix);
-        score = -score;
     }
     line_to_san(pos, r->pv, r->pv_length, false, pv, sizeof pv);
     const char *mark = r->bound == BOUND_UPPER ? "?" : r->bound == BOUND_LOWER ? "!" : "";

@@ -490,6 +490,26 @@ def overlong_numbers_refused_and_ping_echoed_whole():
 
 
 @test
+def ponder_scores_are_from_the_engines_side():
+    # Black, a queen down, thinks and then ponders: xboard wants every score from the
+    # engine's side, so the pondering lines must stay negative like its own search's.
+    with Engine() as e:
+        e.send("new")
+        e.send("force")
+        e.send("setboard rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        e.send("hard")
+        e.send("post")
+        e.send("st 0.3")
+        e.send("go")
+        own = e.expect(lambda l: l.startswith("move "), 10)
+        ponder = e.lines_within(1.0)
+        own_scores = [int(l.split()[1]) for l in own if THINKING.match(l)]
+        ponder_scores = [int(l.split()[1]) for l in ponder if THINKING.match(l) and " (" in l]
+        check(own_scores and max(own_scores) < -500, "own search scores: %s" % own_scores[-3:])
+        check(ponder_scores and max(ponder_scores) < -500, "pondering scores: %s" % ponder_scores[-3:])
+
+
+@test
 def server_manners():
     with Engine("-t") as e:
         # Contempt follows the rating difference: positive against a weaker opponent,
