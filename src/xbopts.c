@@ -70,43 +70,35 @@ void xb_set_option(Xb *xb, const char *name, const char *value, const char *line
         xb_send(xb, "Error (%s): %s", err, line); /* also a warning: the value was kept */
 }
 
-/* A whole word as a positive number ("12abc" is not 12); -1 when it is not one. */
-static long positive_number(const char *s)
+/* memory and cores: a whole positive number ("12abc" is not 12) for a spin option,
+ * cut to the option's maximum (the GUI gives the most we may use). An unchanged value
+ * set by the GUI before is not set again: re-setting Hash would reallocate the table. */
+static void set_count_option(Xb *xb, const char *name, const char *arg, const char *line,
+                             const char *error_kind)
 {
-    long v;
-    return word_to_long(s, 1, LONG_MAX, &v) ? v : -1;
+    long n;
+    const Option *o = options_find_const(engine_options(xb->engine), name);
+    if (!o || !word_to_long(arg, 1, LONG_MAX, &n)) {
+        xb_send(xb, "Error (%s): %s", error_kind, line);
+        return;
+    }
+    if (n > o->max)
+        n = (long)o->max;
+    if (n != o->value || o->source != OPT_SOURCE_GUI) {
+        char v[32];
+        snprintf(v, sizeof v, "%ld", n);
+        xb_set_option(xb, name, v, line);
+    }
 }
 
 void xb_cmd_memory(Xb *xb, const char *arg, const char *line)
 {
-    long mb = positive_number(arg);
-    const Option *o = options_find_const(engine_options(xb->engine), "Hash");
-    if (!o || mb <= 0) {
-        xb_send(xb, "Error (bad memory size): %s", line);
-        return;
-    }
-    if (mb > o->max)
-        mb = (long)o->max;
-    if (mb != o->value || o->source != OPT_SOURCE_GUI) {
-        char v[32];
-        snprintf(v, sizeof v, "%ld", mb);
-        xb_set_option(xb, "Hash", v, line);
-    }
+    set_count_option(xb, "Hash", arg, line, "bad memory size");
 }
 
 void xb_cmd_cores(Xb *xb, const char *arg, const char *line)
 {
-    long n = positive_number(arg);
-    const Option *o = options_find_const(engine_options(xb->engine), "Threads");
-    if (!o || n <= 0) {
-        xb_send(xb, "Error (bad core count): %s", line);
-        return;
-    }
-    if (n > o->max)
-        n = (long)o->max; /* the GUI gives the most we may use */
-    char v[32];
-    snprintf(v, sizeof v, "%ld", n);
-    xb_set_option(xb, "Threads", v, line);
+    set_count_option(xb, "Threads", arg, line, "bad core count");
 }
 
 void xb_cmd_option(Xb *xb, const char *arg, const char *line)
