@@ -5,6 +5,7 @@
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make perft-full  every perft count to the deepest depth listed (long)
 #   make test-codec-full  move-code round trip of every game in ../shared/data/pgn (long)
+#   make tools     the programs in tools/ (build/<ARCH>/tools/NAME)
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -41,18 +42,23 @@ else
 endif
 
 CFLAGS  ?= $(OPT)
-ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -MMD -MP
+ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -Isrc -MMD -MP
 
-SRC      = $(wildcard src/*.c)
+# Sources live in one folder per layer (src/board, src/eval, src/search, ...; see
+# docs/architecture.md); every .c below src/ is part of the engine, main.c only of the binary.
+SRC      = $(sort $(wildcard src/*.c src/*/*.c))
 LIB_SRC  = $(filter-out src/main.c,$(SRC))
 TEST_SRC = $(wildcard tests/*.c)
+# Each tools/NAME.c is a program of its own, linked with the engine's objects (make tools).
+TOOL_SRC = $(filter-out tools/gen_magics.c,$(wildcard tools/*.c))
+TOOLS    = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 
 BUILD   ?= build/$(ARCH)
 OBJ      = $(SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full
+.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full tools
 
 all: $(EXE)
 
@@ -70,12 +76,23 @@ $(BUILD)/unit-tests.objs: FORCE | $(BUILD)
 FORCE:
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)/tests
-	$(CC) $(ALLFLAGS) -Isrc -c -o $@ $<
+	$(CC) $(ALLFLAGS) -c -o $@ $<
 
-$(BUILD) $(BUILD)/tests:
+$(BUILD)/tools/%.o: tools/%.c | $(BUILD)/tools
+	$(CC) $(ALLFLAGS) -c -o $@ $<
+
+$(BUILD)/tools/%: $(BUILD)/tools/%.o $(LIB_OBJ)
+	$(CC) $(ALLFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+tools: $(TOOLS)
+
+.SECONDARY: $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.o)
+
+$(BUILD) $(BUILD)/tests $(BUILD)/tools:
 	mkdir -p $@
 
 $(BUILD)/unit-tests: $(LIB_OBJ) $(TEST_OBJ) $(BUILD)/unit-tests.objs
@@ -117,4 +134,4 @@ install: $(EXE)
 clean:
 	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan
 
--include $(OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.d)

@@ -3,18 +3,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "cmdline.h"
-#include "codec_cmd.h"
-#include "config.h"
-#include "console.h"
-#include "engine.h"
-#include "epdtest.h"
-#include "evaluate.h"
-#include "perft.h"
-#include "position.h"
-#include "search.h"
-#include "words.h"
+#include "commands/bench.h"
+#include "util/cmdline.h"
+#include "commands/codec_cmd.h"
+#include "engine/config.h"
+#include "protocol/console.h"
+#include "engine/engine.h"
+#include "commands/epdtest.h"
+#include "eval/evaluate.h"
+#include "board/perft.h"
+#include "board/position.h"
+#include "search/search.h"
+#include "util/words.h"
 
 /* Sets pos from a FEN given as separate command-line words (the start position when
  * there are none); on a bad or over-long FEN prints one line to stderr and returns false. */

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movecode.h"
-#include "movegen.h"
-#include "notation.h"
+#include "formats/movecode.h"
+#include "board/movegen.h"
+#include "board/notation.h"
 #include "test.h"
 
 /* ---- Positions ---- */

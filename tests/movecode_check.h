@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "position.h"
+#include "board/position.h"
 
 /* A heap position from a FEN (free() it); NULL after a failed check. */
 Position *test_position_new(const char *fen);

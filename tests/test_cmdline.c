@@ -1,7 +1,7 @@
 /* Command-line flags: sizes, thread counts, files, subcommand split, errors. */
 #include <string.h>
 
-#include "cmdline.h"
+#include "util/cmdline.h"
 #include "test.h"
 
 TEST(cmdline_size_units)

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "epd.h"
-#include "notation.h"
+#include "formats/epd.h"
+#include "board/notation.h"
 #include "test.h"
 
 /* Lines copied from /work/shared/data/epd (wacnew, eet, sbd, pet, lapuce2, wcsac). */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evaluate.h"
-#include "movegen.h"
+#include "eval/evaluate.h"
+#include "board/movegen.h"
 #include "test.h"
 
 /* Writes the FEN of pos with colours swapped and the board flipped top to bottom. */

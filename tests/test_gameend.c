@@ -1,9 +1,9 @@
 /* Result claims from the board and the resign/draw policy. */
 #include <string.h>
 
-#include "gameend.h"
-#include "manners.h"
-#include "notation.h"
+#include "board/gameend.h"
+#include "engine/manners.h"
+#include "board/notation.h"
 #include "test.h"
 
 static bool setup(Position *pos, const char *fen)

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "iolog.h"
+#include "util/iolog.h"
 #include "test.h"
 
 static size_t read_all(const char *path, char *buf, size_t size)

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "evaluate.h"
-#include "kpk.h"
-#include "movegen.h"
+#include "eval/evaluate.h"
+#include "eval/kpk.h"
+#include "board/movegen.h"
 #include "test.h"
 
 static bool setup(Position *pos, const char *fen)

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position.h"
+#include "board/position.h"
 #include "test.h"
-#include "timeutil.h"
+#include "util/timeutil.h"
 
 #define MAX_TESTS 2048
 #define MAX_PRINTED_FAILURES 20 /* per test case, so one broken loop cannot flood the log */

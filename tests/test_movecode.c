@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movecode.h"
+#include "formats/movecode.h"
 #include "movecode_check.h"
-#include "movegen.h"
-#include "movelegal.h"
-#include "notation.h"
-#include "snapshot.h"
+#include "board/movegen.h"
+#include "board/movelegal.h"
+#include "board/notation.h"
+#include "board/snapshot.h"
 #include "test.h"
 
 /* ---- Perft trees ---- */

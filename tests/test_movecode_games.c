@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movecode.h"
+#include "formats/movecode.h"
 #include "movecode_check.h"
-#include "movegen.h"
-#include "notation.h"
-#include "pgn.h"
-#include "snapshot.h"
+#include "board/movegen.h"
+#include "board/notation.h"
+#include "formats/pgn.h"
+#include "board/snapshot.h"
 #include "test.h"
 
 static bool tracker_pawns_are(const MoveCodeTracker *t, Color c, const char *squares)

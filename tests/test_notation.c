@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "notation.h"
+#include "board/movegen.h"
+#include "board/notation.h"
 #include "perft_data.h"
-#include "position.h"
+#include "board/position.h"
 #include "test.h"
 
 typedef struct {

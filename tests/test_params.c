@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evaluate.h"
-#include "params.h"
+#include "eval/evaluate.h"
+#include "eval/params.h"
 #include "test.h"
 
 TEST(params_score_packing)
@@ -158,10 +158,10 @@ TEST(params_changes_reach_evaluation)
 
 TEST(params_source_table_is_canonical)
 {
-    /* src/params.c holds the table exactly as params_print_c writes it, so a tuner that
+    /* src/eval/params.c holds the table exactly as params_print_c writes it, so a tuner that
      * splices its output between the markers changes only the values. */
     char path[512];
-    test_data_path("../../src/params.c", path, sizeof path);
+    test_data_path("../../src/eval/params.c", path, sizeof path);
     FILE *f = fopen(path, "r");
     if (!CHECK_MSG(f != NULL, "cannot open %s", path))
         return;

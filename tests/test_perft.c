@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "perft.h"
+#include "board/perft.h"
 #include "perft_data.h"
-#include "position.h"
+#include "board/position.h"
 #include "test.h"
-#include "timeutil.h"
+#include "util/timeutil.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define PERFT_NODE_LIMIT 50000000ULL /* sanitizers run perft some 4-10x slower */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation.h"
-#include "pgn.h"
+#include "board/notation.h"
+#include "formats/pgn.h"
 #include "test.h"
 
 /* Messages from the reader, kept for inspection. */

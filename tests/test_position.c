@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
+#include "board/movegen.h"
 #include "perft_data.h"
-#include "position.h"
+#include "board/position.h"
 #include "test.h"
 
 #define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

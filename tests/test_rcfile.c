@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rcfile.h"
+#include "util/rcfile.h"
 #include "test.h"
 
 typedef struct {

@@ -6,18 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "evaluate.h"
-#include "movegen.h"
-#include "movepicker.h"
-#include "notation.h"
-#include "options.h"
-#include "search.h"
-#include "see.h"
-#include "strength.h"
+#include "engine/engine.h"
+#include "eval/evaluate.h"
+#include "board/movegen.h"
+#include "search/movepicker.h"
+#include "board/notation.h"
+#include "engine/options.h"
+#include "search/search.h"
+#include "search/see.h"
+#include "search/strength.h"
 #include "test.h"
-#include "timeman.h"
-#include "transposition.h"
+#include "search/timeman.h"
+#include "search/transposition.h"
 
 static bool set_fen(Position *pos, const char *fen)
 {

@@ -7,12 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine.h"
-#include "evaluate.h"
-#include "movegen.h"
-#include "notation.h"
-#include "search.h"
-#include "syzygy.h"
+#include "engine/engine.h"
+#include "eval/evaluate.h"
+#include "board/movegen.h"
+#include "board/notation.h"
+#include "search/search.h"
+#include "search/syzygy.h"
 #include "test.h"
 
 static const char *tb_dir(char *buf, size_t size)

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "test.h"
-#include "words.h"
+#include "util/words.h"
 
 TEST(words_split_counts_and_limits)
 {

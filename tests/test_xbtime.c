@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "test.h"
-#include "xbedit.h"
-#include "xbtime.h"
+#include "protocol/xbedit.h"
+#include "protocol/xbtime.h"
 
 TEST(xbtime_level_parsing)
 {

@@ -4,16 +4,16 @@
  *
  * Build and run from the repository root:
  *   gcc -std=gnu11 -O3 -march=native -DNDEBUG -Isrc -o build/eval-speed tools/eval_speed.c \
- *       $(ls src/[a-z]*.c | grep -v src/main.c) -lpthread -lm
+ *       $(find src -name "*.c" ! -name main.c) -lpthread -lm
  *   build/eval-speed tests/data/epd/[a-z]*.epd
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "evaluate.h"
-#include "movegen.h"
-#include "timeutil.h"
+#include "eval/evaluate.h"
+#include "board/movegen.h"
+#include "util/timeutil.h"
 
 #define MAX_POSITIONS 200000
 #define ROUNDS 10

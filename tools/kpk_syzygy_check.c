@@ -1,16 +1,16 @@
-/* Compares the KPK bitbase (src/kpk.c) with the Syzygy KPvK table for every legal
+/* Compares the KPK bitbase (src/eval/kpk.c) with the Syzygy KPvK table for every legal
  * placement and side to move, with the pawn on either side.
  *
  * Needs Fathom (Debian: libfathom-dev) and KPvK.rtbw. From the repository root:
  *   gcc -std=gnu11 -O2 -Isrc -o build/kpk-syzygy-check tools/kpk_syzygy_check.c \
- *       $(ls src/[a-z]*.c | grep -v src/main.c) -lfathom -lpthread -lm
+ *       $(find src -name "*.c" ! -name main.c) -lfathom -lpthread -lm
  *   build/kpk-syzygy-check /work/shared/data/syzygy
  */
 #include <stdio.h>
 #include <tbprobe.h>
 
-#include "evaluate.h"
-#include "kpk.h"
+#include "eval/evaluate.h"
+#include "eval/kpk.h"
 
 int main(int argc, char **argv)
 {

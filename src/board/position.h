@@ -1,0 +1,108 @@
+/* The board: bitboards plus a mailbox, incremental Zobrist keys, make/unmake with an
+ * undo stack, FEN input/output with validation. */
+#ifndef SAAVEDRA_POSITION_H
+#define SAAVEDRA_POSITION_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "board/bitboard.h"
+#include "board/types.h"
+
+/* Everything make_move changes that unmake_move cannot recompute cheaply. */
+typedef struct {
+    Key key;            /* Zobrist key of the whole position */
+    Key pawn_key;       /* Zobrist key of pawns (and kings' absence: pawns only) */
+    Bitboard checkers;  /* enemy pieces giving check to the side to move */
+    Bitboard pinned;    /* side-to-move pieces pinned to their own king */
+    int castling;       /* WHITE_OO | ... */
+    Square ep_square;   /* NO_SQUARE unless an en-passant capture is legal */
+    int rule50;         /* plies since the last capture or pawn move */
+    int plies_from_null;/* plies since the last null move (bounds repetition search) */
+    Piece captured;     /* piece captured by the move that led here */
+    Move move;          /* the move that led here (MOVE_NONE at the root) */
+} StateInfo;
+
+/* Game history plus search depth; longer histories are compacted (see position_compact). */
+#define MAX_STATES 1024
+
+typedef struct {
+    Bitboard by_type[PIECE_TYPE_NB];
+    Bitboard by_color[COLOR_NB];
+    uint8_t board[SQUARE_NB];
+    Color side;
+    int game_ply;      /* plies since the start of the game (gives the fullmove number) */
+    int st_index;      /* current entry of states[] */
+    StateInfo states[MAX_STATES];
+} Position;
+
+#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+/* Zobrist keys, built once by position_init(). Exported for modules that hash partial
+ * positions (pawn hash, book). */
+extern Key ZOBRIST_PIECE[PIECE_NB][SQUARE_NB];
+extern Key ZOBRIST_CASTLING[16];
+extern Key ZOBRIST_EP_FILE[8];
+extern Key ZOBRIST_SIDE;
+
+void position_init(void);
+
+/* Parses a FEN (or the first four fields of an EPD line). On success fills *pos and
+ * returns true; on failure leaves *pos untouched and writes a one-line reason to err.
+ * If end is not NULL it receives a pointer just past the fields consumed. */
+bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_size, const char **end);
+/* Writes the FEN of pos into buf (at least 100 bytes). */
+void position_to_fen(const Position *pos, char *buf);
+/* Prints an ASCII diagram, the FEN and the key. */
+void position_print(const Position *pos, FILE *out);
+
+void make_move(Position *pos, Move m);
+void unmake_move(Position *pos, Move m);
+void make_null_move(Position *pos);
+void unmake_null_move(Position *pos);
+
+/* Drops undo entries that can no longer matter (before the last irreversible move),
+ * so that a long game never overflows states[]. Only call between searches. */
+void position_compact(Position *pos);
+
+/* Recomputes both keys from scratch (for tests and consistency checks). */
+Key position_compute_key(const Position *pos);
+Key position_compute_pawn_key(const Position *pos);
+
+/* Draw by the 50-move rule or repetition (once within the search tree, twice before
+ * it; ply is the distance from the search root). */
+bool position_is_repetition(const Position *pos, int ply);
+/* The position has occurred at least twice before (threefold repetition for claims). */
+bool position_is_threefold(const Position *pos);
+bool position_insufficient_material(const Position *pos);
+
+static inline const StateInfo *pos_state(const Position *pos) { return &pos->states[pos->st_index]; }
+static inline Bitboard pieces(const Position *pos) { return pos->by_color[WHITE] | pos->by_color[BLACK]; }
+static inline Bitboard pieces_c(const Position *pos, Color c) { return pos->by_color[c]; }
+static inline Bitboard pieces_p(const Position *pos, PieceType pt) { return pos->by_type[pt]; }
+static inline Bitboard pieces_cp(const Position *pos, Color c, PieceType pt) { return pos->by_color[c] & pos->by_type[pt]; }
+static inline Piece piece_on(const Position *pos, Square s) { return pos->board[s]; }
+static inline Square king_square(const Position *pos, Color c) { return lsb(pieces_cp(pos, c, KING)); }
+static inline Key pos_key(const Position *pos) { return pos->states[pos->st_index].key; }
+static inline Bitboard checkers(const Position *pos) { return pos->states[pos->st_index].checkers; }
+static inline bool in_check(const Position *pos) { return pos->states[pos->st_index].checkers != 0; }
+static inline Square ep_square(const Position *pos) { return pos->states[pos->st_index].ep_square; }
+static inline int castling_rights(const Position *pos) { return pos->states[pos->st_index].castling; }
+static inline int rule50_count(const Position *pos) { return pos->states[pos->st_index].rule50; }
+static inline int fullmove_number(const Position *pos) { return 1 + pos->game_ply / 2; }
+
+/* All pieces of both colours attacking s, given an occupancy. */
+static inline Bitboard attackers_to(const Position *pos, Square s, Bitboard occupied)
+{
+    return (PAWN_ATTACKS[BLACK][s] & pieces_cp(pos, WHITE, PAWN))
+         | (PAWN_ATTACKS[WHITE][s] & pieces_cp(pos, BLACK, PAWN))
+         | (KNIGHT_ATTACKS[s] & pos->by_type[KNIGHT])
+         | (bishop_attacks(s, occupied) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))
+         | (rook_attacks(s, occupied) & (pos->by_type[ROOK] | pos->by_type[QUEEN]))
+         | (KING_ATTACKS[s] & pos->by_type[KING]);
+}
+
+/* Piece moved by m in the current position. */
+static inline Piece moved_piece(const Position *pos, Move m) { return pos->board[move_from(m)]; }
+
+#endif

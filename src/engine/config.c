@@ -1,0 +1,174 @@
+/* Start-up configuration (see config.h). */
+#include "engine/config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/manners.h"
+#include "util/rcfile.h"
+
+static bool trace_on; /* written once by main before any thread starts */
+
+void config_set_trace(bool on)
+{
+    trace_on = on;
+}
+
+bool config_trace(void)
+{
+    return trace_on;
+}
+
+static void keep_warning(Config *cfg, const char *msg)
+{
+    fprintf(stderr, "%s\n", msg);
+    if (cfg->warning_count < CONFIG_MAX_WARNINGS)
+    {
+        char *slot = cfg->warnings[cfg->warning_count++];
+        size_t n = strlen(msg) < sizeof cfg->warnings[0] - 1 ? strlen(msg) : sizeof cfg->warnings[0] - 1;
+        memcpy(slot, msg, n); /* long warnings are cut in the copy only */
+        slot[n] = '\0';
+    }
+}
+
+typedef struct {
+    Engine *engine;
+    Config *cfg;
+} RcContext;
+
+bool config_apply_setting(Engine *e, Config *cfg, const char *key, const char *value,
+                          char *err, size_t err_size)
+{
+    if (rc_key_equal(key, "log file") || rc_key_equal(key, "logfile")) {
+        if (!cfg->log_path[0])  /* -l on the command line wins */
+            snprintf(cfg->log_path, sizeof cfg->log_path, "%s", value);
+        return true;
+    }
+    Options *opts = engine_options(e);
+    for (int i = 0; i < opts->count; i++) {
+        Option *o = &opts->items[i];
+        if (!rc_key_equal(o->name, key))
+            continue;
+        if (o->type == OPT_BUTTON) {
+            snprintf(err, err_size, "'%s' is a button, not a setting", o->name);
+            return false;
+        }
+        bool ok = options_set(opts, o->name, value, OPT_SOURCE_RC, err, err_size);
+        if (ok && err[0]) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "warning: %s", err); /* kept, with a warning */
+            keep_warning(cfg, msg);
+            err[0] = '\0';
+        }
+        return ok;
+    }
+    snprintf(err, err_size, "unknown option '%s'", key);
+    return false;
+}
+
+static bool rc_apply(void *ctx, const char *key, const char *value, char *err, size_t err_size)
+{
+    RcContext *c = ctx;
+    return config_apply_setting(c->engine, c->cfg, key, value, err, err_size);
+}
+
+static void rc_warn(void *ctx, const char *msg)
+{
+    keep_warning(((RcContext *)ctx)->cfg, msg);
+}
+
+static void apply_flag(Engine *e, Config *cfg, const char *flag, const char *name, long long value)
+{
+    char text[32], err[256], msg[400];
+    snprintf(text, sizeof text, "%lld", value);
+    if (!options_set(engine_options(e), name, text, OPT_SOURCE_RC, err, sizeof err)) {
+        snprintf(msg, sizeof msg, "warning: %s %s ignored: %s", flag, text, err);
+        keep_warning(cfg, msg);
+    }
+}
+
+/* Opens the protocol log at cfg->log_path and wraps the protocol streams in it; on
+ * failure leaves stdin/stdout as they were, with a reason in err. */
+static bool open_log(Config *cfg, char *err, size_t err_size)
+{
+    cfg->log = iolog_open(cfg->log_path, err, err_size);
+    if (!cfg->log)
+        return false;
+    FILE *in = iolog_wrap_input(cfg->log, stdin);
+    FILE *out = iolog_wrap_output(cfg->log, stdout);
+    if (!in || !out) {
+        if (in)
+            fclose(in);
+        if (out)
+            fclose(out);
+        iolog_close(cfg->log);
+        cfg->log = NULL;
+        snprintf(err, err_size, "cannot set up the protocol log");
+        return false;
+    }
+    cfg->in = in;
+    cfg->out = out;
+    char note[1200];
+    snprintf(note, sizeof note, "%s %s, rc file: %s", ENGINE_NAME, ENGINE_VERSION,
+             cfg->rc_path[0] ? cfg->rc_path : "(none)");
+    iolog_note(cfg->log, note);
+    for (int i = 0; i < cfg->warning_count; i++)
+        iolog_note(cfg->log, cfg->warnings[i]);
+    return true;
+}
+
+bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->in = stdin;
+    cfg->out = stdout;
+    config_set_trace(cl->trace);
+    if (cl->log_path)
+        snprintf(cfg->log_path, sizeof cfg->log_path, "%s", cl->log_path);
+    manners_add_options(engine_options(e));
+
+    if (rcfile_locate(cl->rc_path, cfg->rc_path, sizeof cfg->rc_path)) {
+        RcContext ctx = {e, cfg};
+        RcSink sink = {rc_apply, &ctx, rc_warn, &ctx};
+        rcfile_read(cfg->rc_path, &sink, NULL);
+    } else if (cl->rc_path) {
+        fprintf(stderr, "error: cannot read rc file %s: %s\n", cl->rc_path, strerror(errno));
+        return false;
+    }
+
+    if (cl->hash_mb > 0)
+        apply_flag(e, cfg, "-H", "Hash", cl->hash_mb);
+    if (cl->threads > 0)
+        apply_flag(e, cfg, "-c", "Threads", cl->threads);
+
+    if (cfg->log_path[0]) {
+        char err[300];
+        if (!open_log(cfg, err, sizeof err)) {
+            if (cl->log_path) { /* asked for on the command line: a log or nothing */
+                fprintf(stderr, "error: %s\n", err);
+                return false;
+            }
+            char msg[400];
+            snprintf(msg, sizeof msg, "warning: engine.rc: %s; running without a protocol log", err);
+            keep_warning(cfg, msg);
+            cfg->log_path[0] = '\0';
+        }
+    }
+    return true;
+}
+
+void config_shutdown(Config *cfg)
+{
+    /* The protocol loops have stopped reading (xboard joins its reader thread). */
+    if (cfg->in && cfg->in != stdin)
+        fclose(cfg->in);
+    if (cfg->out && cfg->out != stdout)
+        fclose(cfg->out);
+    cfg->in = stdin;
+    cfg->out = stdout;
+    if (cfg->log) {
+        iolog_close(cfg->log);
+        cfg->log = NULL;
+    }
+}

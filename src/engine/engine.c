@@ -1,0 +1,367 @@
+/* Engine controller: see engine.h. One search thread for now; the shared/per-thread
+ * split of SearchShared and SearchThread is what a thread pool will build on. */
+#include "engine/engine.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "board/notation.h"
+#include "search/syzygy.h"
+#include "util/timeutil.h"
+#include "search/transposition.h"
+
+struct Engine {
+    Position pos;
+    TranspositionTable tt;
+    Options options;
+    SearchShared shared;
+    SearchThread *thread;
+    SearchReporter reporter;
+    SearchResult result;
+    OpponentInfo opponent;
+    int own_rating;
+    bool tb_loaded;   /* this engine loaded the (process-wide) tablebases */
+
+    pthread_t worker;
+    bool worker_joinable;
+    atomic_bool searching;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+};
+
+static bool refuse_while_searching(Engine *e, const Option *opt, char *err, size_t size)
+{
+    if (atomic_load(&e->searching)) {
+        snprintf(err, size, "option '%s' cannot change during a search", opt->name);
+        return true;
+    }
+    return false;
+}
+
+static bool on_hash(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    if (!tt_resize(&e->tt, (size_t)opt->value)) {
+        snprintf(err, size, "not enough memory for a %lld MB hash table", (long long)opt->value);
+        return false;
+    }
+    return true;
+}
+
+static bool on_clear_hash(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    tt_clear(&e->tt, (int)options_int(&e->options, "Threads"));
+    return true;
+}
+
+static bool on_opponent(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    OpponentInfo info;
+    if (opt->str[0] == '\0') {
+        memset(&e->opponent, 0, sizeof e->opponent);
+        return true;
+    }
+    if (!opponent_parse(opt->str, &info)) {
+        snprintf(err, size, "UCI_Opponent: expected '<title|none> <rating|none> <computer|human> <name>'");
+        return false;
+    }
+    e->opponent = info;
+    return true;
+}
+
+/* Missing tables are not an error: the warning goes back in err and the engine searches
+ * on without them. Setting the path again reloads it (new files are then found). */
+static bool on_syzygy_path(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    e->tb_loaded = syzygy_load(opt->str, err, size) > 0;
+    return true;
+}
+
+static void register_options(Engine *e)
+{
+    Options *o = &e->options;
+    options_init(o);
+    option_add_spin(o, "Hash", ENGINE_DEFAULT_HASH_MB, TT_MIN_MB, TT_MAX_MB, on_hash, e);
+    /* One search thread until the parallel search lands. */
+    option_add_spin(o, "Threads", 1, 1, 1, NULL, e);
+    option_add_spin(o, "MultiPV", 1, 1, MAX_MOVES, NULL, e);
+    option_add_check(o, "Ponder", false, NULL, e);
+    option_add_spin(o, "Move Overhead", 50, 0, 5000, NULL, e);
+    option_add_button(o, "Clear Hash", on_clear_hash, e);
+    option_add_spin(o, "Contempt", 0, -100, 100, NULL, e);
+    option_add_check(o, "UCI_AnalyseMode", false, NULL, e);
+    option_add_string(o, "UCI_Opponent", "", on_opponent, e);
+    option_add_check(o, "UCI_LimitStrength", false, NULL, e);
+    option_add_spin(o, "UCI_Elo", 1500, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO, NULL, e);
+    option_add_string(o, "SyzygyPath", "", on_syzygy_path, e);
+    option_add_spin(o, "SyzygyProbeDepth", 1, 1, 100, NULL, e);
+    option_add_spin(o, "SyzygyProbeLimit", SYZYGY_MAX_PIECES, 0, SYZYGY_MAX_PIECES, NULL, e);
+    option_add_check(o, "Syzygy50MoveRule", true, NULL, e);
+}
+
+Engine *engine_new(void)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    if (!tt_init(&e->tt, ENGINE_DEFAULT_HASH_MB) || !(e->thread = search_thread_new(0))) {
+        tt_free(&e->tt);
+        free(e);
+        return NULL;
+    }
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->wake, NULL);
+    atomic_init(&e->searching, false);
+    atomic_init(&e->shared.stop, false);
+    atomic_init(&e->shared.pondering, false);
+    atomic_init(&e->shared.ponderhit_ms, 0);
+    e->shared.seed = (uint64_t)time_now_us();
+    register_options(e);
+    char err[160];
+    position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
+    return e;
+}
+
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    engine_stop(e);
+    engine_wait(e);
+    if (e->tb_loaded)
+        syzygy_load("", NULL, 0); /* the next engine of this process starts without them */
+    search_thread_free(e->thread);
+    tt_free(&e->tt);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->wake);
+    free(e);
+}
+
+Options *engine_options(Engine *e)
+{
+    return &e->options;
+}
+
+bool engine_set_option(Engine *e, const char *name, const char *value, OptionSource source,
+                       char *err, size_t err_size)
+{
+    return options_set(&e->options, name, value, source, err, err_size);
+}
+
+void engine_new_game(Engine *e)
+{
+    engine_stop(e);
+    engine_wait(e);
+    tt_clear(&e->tt, (int)options_int(&e->options, "Threads"));
+    search_thread_clear(e->thread);
+    char err[160];
+    position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
+}
+
+/* Keeps states[] from filling in endless games (past the fifty-move limit, where
+ * position_compact cannot drop anything): only the last HISTORY_KEEP entries are kept,
+ * which is all that repetition detection looks at in practice. */
+#define HISTORY_KEEP 256
+
+static void bound_history(Position *pos)
+{
+    if (pos->st_index <= MAX_STATES - MAX_PLY - 64)
+        return;
+    position_compact(pos);
+    if (pos->st_index <= MAX_STATES - MAX_PLY - 64)
+        return;
+    int first = pos->st_index - (HISTORY_KEEP - 1);
+    memmove(&pos->states[0], &pos->states[first], HISTORY_KEEP * sizeof(StateInfo));
+    pos->st_index = HISTORY_KEEP - 1;
+}
+
+bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,
+                         char *err, size_t err_size)
+{
+    static _Thread_local Position next; /* large: keep it off the stack */
+    char why[160];
+    if (!position_from_fen(&next, fen ? fen : START_FEN, why, sizeof why, NULL)) {
+        snprintf(err, err_size, "bad FEN: %s", why);
+        return false;
+    }
+    for (int i = 0; i < move_count; i++) {
+        Move m = move_from_uci(&next, moves[i]);
+        if (m == MOVE_NONE) {
+            snprintf(err, err_size, "illegal move '%s' (move %d of the list)", moves[i], i + 1);
+            return false;
+        }
+        make_move(&next, m);
+        bound_history(&next);
+    }
+    position_compact(&next);
+    e->pos = next;
+    return true;
+}
+
+void engine_restore_position(Engine *e, const Position *saved)
+{
+    e->pos = *saved;
+}
+
+bool engine_make_move(Engine *e, Move m)
+{
+    if (!move_is_legal(&e->pos, m))
+        return false;
+    make_move(&e->pos, m);
+    bound_history(&e->pos);
+    return true;
+}
+
+bool engine_undo_move(Engine *e)
+{
+    if (e->pos.st_index == 0)
+        return false;
+    unmake_move(&e->pos, pos_state(&e->pos)->move);
+    return true;
+}
+
+const Position *engine_position(const Engine *e)
+{
+    return &e->pos;
+}
+
+void engine_set_opponent(Engine *e, const OpponentInfo *opp, int own_rating)
+{
+    if (opp)
+        e->opponent = *opp;
+    else
+        memset(&e->opponent, 0, sizeof e->opponent);
+    e->own_rating = own_rating;
+}
+
+int engine_contempt(const Engine *e)
+{
+    if (options_bool(&e->options, "UCI_AnalyseMode"))
+        return 0;
+    int own = e->own_rating;
+    if (!own && options_bool(&e->options, "UCI_LimitStrength"))
+        own = (int)options_int(&e->options, "UCI_Elo");
+    return contempt_for_opponent((int)options_int(&e->options, "Contempt"), own, &e->opponent);
+}
+
+static void *search_main(void *arg)
+{
+    Engine *e = arg;
+    SearchResult r = search_run(e->thread);
+    /* Infinite and ponder searches keep their move until told to give it. */
+    pthread_mutex_lock(&e->lock);
+    while (!atomic_load(&e->shared.stop)
+           && (atomic_load(&e->shared.pondering) || e->shared.limits.infinite))
+        pthread_cond_wait(&e->wake, &e->lock);
+    e->result = r;
+    /* Not searching any more before the move goes out: a GUI may answer the bestmove
+     * with `go` at once (engine_go then joins this thread, which ends right after). */
+    atomic_store(&e->searching, false);
+    pthread_mutex_unlock(&e->lock);
+    if (e->reporter.on_bestmove)
+        e->reporter.on_bestmove(e->reporter.ctx, r.best, r.ponder);
+    return NULL;
+}
+
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
+               char *err, size_t err_size)
+{
+    if (atomic_load(&e->searching)) {
+        snprintf(err, err_size, "a search is already running");
+        return false;
+    }
+    engine_wait(e); /* reap the previous worker */
+
+    SearchShared *sh = &e->shared;
+    int64_t now = time_now_ms();
+    sh->limits = *limits;
+    atomic_store(&sh->stop, false);
+    atomic_store(&sh->pondering, limits->ponder);
+    atomic_store(&sh->ponderhit_ms, now);
+    timeman_init(&sh->tm, limits, e->pos.side, (int)options_int(&e->options, "Move Overhead"), now);
+    sh->tt = &e->tt;
+    if (reporter)
+        e->reporter = *reporter;
+    else
+        memset(&e->reporter, 0, sizeof e->reporter);
+    sh->reporter = &e->reporter;
+    sh->multipv = (int)options_int(&e->options, "MultiPV");
+    sh->contempt = engine_contempt(e);
+    sh->limit_strength = options_bool(&e->options, "UCI_LimitStrength");
+    sh->elo = (int)options_int(&e->options, "UCI_Elo");
+    sh->node_limit = limits->nodes;
+    if (sh->limit_strength) {
+        uint64_t cap = strength_node_limit(sh->elo);
+        if (cap && (!sh->node_limit || cap < sh->node_limit))
+            sh->node_limit = cap;
+    }
+    int tb_pieces = e->tb_loaded ? syzygy_largest() : 0;
+    int tb_limit = (int)options_int(&e->options, "SyzygyProbeLimit");
+    sh->tb.pieces = tb_pieces < tb_limit ? tb_pieces : tb_limit;
+    sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
+    sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");
+    syzygy_rank_root(&sh->tb, &e->pos, -sh->contempt, &sh->tb_root);
+    tt_new_search(&e->tt);
+    e->thread->pos = e->pos;
+    e->thread->shared = sh;
+
+    atomic_store(&e->searching, true);
+    if (pthread_create(&e->worker, NULL, search_main, e) != 0) {
+        atomic_store(&e->searching, false);
+        snprintf(err, err_size, "cannot start the search thread");
+        return false;
+    }
+    e->worker_joinable = true;
+    return true;
+}
+
+void engine_stop(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    atomic_store(&e->shared.stop, true);
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+}
+
+void engine_ponderhit(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    atomic_store(&e->shared.ponderhit_ms, time_now_ms());
+    atomic_store(&e->shared.pondering, false);
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+}
+
+void engine_wait(Engine *e)
+{
+    if (e->worker_joinable) {
+        pthread_join(e->worker, NULL);
+        e->worker_joinable = false;
+    }
+}
+
+bool engine_is_searching(Engine *e)
+{
+    return atomic_load(&e->searching);
+}
+
+SearchResult engine_last_result(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    SearchResult r = e->result;
+    pthread_mutex_unlock(&e->lock);
+    return r;
+}

@@ -1,0 +1,67 @@
+/* The engine controller that every protocol drives: it owns the game position (with its
+ * move history, for repetitions), the transposition table, the options and the search
+ * thread. A search runs on a background thread so that the protocol loop keeps reading
+ * commands (stop, isready, ponderhit) while it thinks. */
+#ifndef SAAVEDRA_ENGINE_H
+#define SAAVEDRA_ENGINE_H
+
+#include <stddef.h>
+
+#include "engine/options.h"
+#include "search/search.h"
+#include "search/strength.h"
+#include "search/timeman.h"
+
+#define ENGINE_NAME "Saavedra"
+#define ENGINE_AUTHOR "the Saavedra developers"
+#ifndef ENGINE_VERSION
+#define ENGINE_VERSION "0.1"
+#endif
+#define ENGINE_DEFAULT_HASH_MB 16
+
+typedef struct Engine Engine;
+
+/* NULL if memory for the default hash table cannot be had. */
+Engine *engine_new(void);
+void engine_free(Engine *e);
+
+Options *engine_options(Engine *e);
+/* Sets an option by name (stops nothing: options that cannot change during a search
+ * are refused with a message while one runs). */
+bool engine_set_option(Engine *e, const char *name, const char *value, OptionSource source,
+                       char *err, size_t err_size);
+
+/* Forgets the game: start position, empty hash table and histories. */
+void engine_new_game(Engine *e);
+/* fen NULL means the start position; moves in UCI notation. On failure nothing changes
+ * and err says which part was wrong. Must not be called during a search. */
+bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,
+                         char *err, size_t err_size);
+/* Puts back a game position copied earlier from engine_position (with its history), as
+ * after a command that borrowed the engine. Must not be called during a search. */
+void engine_restore_position(Engine *e, const Position *saved);
+/* Plays one legal move on the game position (false if illegal). */
+bool engine_make_move(Engine *e, Move m);
+/* Takes back the last move of the game, if the history still has it. */
+bool engine_undo_move(Engine *e);
+const Position *engine_position(const Engine *e);
+
+/* Starts a search of the game position. Fails (with err) while another one runs. */
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
+               char *err, size_t err_size);
+/* Ends the search as soon as possible; the best move is then reported. */
+void engine_stop(Engine *e);
+/* The opponent played the expected move: the ponder search becomes a normal one. */
+void engine_ponderhit(Engine *e);
+/* Waits until the current search (if any) has reported its best move. */
+void engine_wait(Engine *e);
+bool engine_is_searching(Engine *e);
+/* Result of the last finished search. */
+SearchResult engine_last_result(Engine *e);
+
+/* Opponent and own rating for contempt (own_rating 0: unknown). */
+void engine_set_opponent(Engine *e, const OpponentInfo *opp, int own_rating);
+/* The draw penalty the next search will use. */
+int engine_contempt(const Engine *e);
+
+#endif

@@ -1,0 +1,22 @@
+/* Endgame knowledge: exact or mating evaluations for a few material signatures, and the
+ * scale factor that pulls drawish endgames toward zero. */
+#ifndef SAAVEDRA_ENDGAME_H
+#define SAAVEDRA_ENDGAME_H
+
+#include "board/position.h"
+
+#define SCALE_NORMAL 64
+
+/* Positions where one side has a bare king: KK and insufficient material (0), KPK by the
+ * bitbase, KNNK (0), and mating material against a bare king (KQK, KRK, KBNK, KBBK...),
+ * scored as a known win that grows as the defending king is driven to the edge (or, for
+ * KBNK, to a corner of the bishop's colour) and the kings come closer. Returns true and
+ * sets *score (White's point of view) when it applies. */
+bool endgame_evaluate(const Position *pos, int *score);
+
+/* Scale factor (0..SCALE_NORMAL) of the endgame score, for the side that is ahead in it:
+ * pawnless small advantages, opposite-coloured bishops, wrong-coloured bishop with rook
+ * pawns, rook pawns held by the king in front of them. */
+int endgame_scale(const Position *pos, Color strong, Bitboard strong_passed);
+
+#endif

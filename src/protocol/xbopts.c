@@ -1,0 +1,136 @@
+/* xboard features and engine settings: the `feature` lines (with `option=` lines for
+ * the engine's options), `option NAME=VALUE`, `memory`, `cores` and `egtpath`. Part of
+ * the xboard front end (see xbstate.h). */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <string.h>
+#include <strings.h>
+
+#include "protocol/xbstate.h"
+#include "util/words.h"
+
+void xb_send_features(Xb *xb)
+{
+    xb_send(xb, "feature done=0");
+    xb_send(xb, "feature myname=\"%s %s\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1"
+                " sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 ics=1 memory=1 smp=1"
+                " egt=\"syzygy\" debug=1 exclude=1 nps=1 pause=0 san=0 variants=\"normal\"",
+            ENGINE_NAME, ENGINE_VERSION);
+    /* Options the GUI can set with `option NAME=VALUE`; those with their own xboard
+     * command (memory, cores, hard/easy, rating) or meaning only in UCI are left out. */
+    static const char *const HIDDEN[] = {"Hash", "Threads", "Ponder", "UCI_AnalyseMode", "UCI_Opponent"};
+    const Options *opts = engine_options(xb->engine);
+    for (int i = 0; i < opts->count; i++) {
+        const Option *o = &opts->items[i];
+        bool hidden = false;
+        for (size_t h = 0; h < sizeof HIDDEN / sizeof *HIDDEN; h++)
+            hidden |= !strcasecmp(o->name, HIDDEN[h]);
+        if (hidden)
+            continue;
+        switch (o->type) {
+        case OPT_SPIN:
+            xb_send(xb, "feature option=\"%s -spin %lld %lld %lld\"", o->name, (long long)o->value,
+                    (long long)o->min, (long long)o->max);
+            break;
+        case OPT_CHECK:
+            xb_send(xb, "feature option=\"%s -check %d\"", o->name, o->value ? 1 : 0);
+            break;
+        case OPT_STRING: {
+            const char *kind = strcasestr(o->name, "path") ? "-path" : strcasestr(o->name, "file") ? "-file" : "-string";
+            xb_send(xb, "feature option=\"%s %s %s\"", o->name, kind, o->str);
+            break;
+        }
+        case OPT_BUTTON:
+            xb_send(xb, "feature option=\"%s -button\"", o->name);
+            break;
+        case OPT_COMBO: {
+            char list[1024] = "";
+            const char *p = o->combo_values;
+            while (p && *p) {
+                const char *bar = strchr(p, '|');
+                size_t len = bar ? (size_t)(bar - p) : strlen(p);
+                size_t used = strlen(list);
+                bool current = len == strlen(o->str) && !strncasecmp(p, o->str, len);
+                snprintf(list + used, sizeof list - used, "%s%s%.*s", used ? " /// " : "",
+                         current ? "*" : "", (int)len, p);
+                p = bar ? bar + 1 : p + len;
+            }
+            xb_send(xb, "feature option=\"%s -combo %s\"", o->name, list);
+            break;
+        }
+        }
+    }
+    xb_send(xb, "feature done=1");
+}
+
+void xb_set_option(Xb *xb, const char *name, const char *value, const char *line)
+{
+    char err[256];
+    if (!engine_set_option(xb->engine, name, value, OPT_SOURCE_GUI, err, sizeof err) || err[0])
+        xb_send(xb, "Error (%s): %s", err, line); /* also a warning: the value was kept */
+}
+
+/* memory and cores: a whole positive number ("12abc" is not 12) for a spin option,
+ * cut to the option's maximum (the GUI gives the most we may use). An unchanged value
+ * set by the GUI before is not set again: re-setting Hash would reallocate the table. */
+static void set_count_option(Xb *xb, const char *name, const char *arg, const char *line,
+                             const char *error_kind)
+{
+    long n;
+    const Option *o = options_find_const(engine_options(xb->engine), name);
+    if (!o || !word_to_long(arg, 1, LONG_MAX, &n)) {
+        xb_send(xb, "Error (%s): %s", error_kind, line);
+        return;
+    }
+    if (n > o->max)
+        n = (long)o->max;
+    if (n != o->value || o->source != OPT_SOURCE_GUI) {
+        char v[32];
+        snprintf(v, sizeof v, "%ld", n);
+        xb_set_option(xb, name, v, line);
+    }
+}
+
+void xb_cmd_memory(Xb *xb, const char *arg, const char *line)
+{
+    set_count_option(xb, "Hash", arg, line, "bad memory size");
+}
+
+void xb_cmd_cores(Xb *xb, const char *arg, const char *line)
+{
+    set_count_option(xb, "Threads", arg, line, "bad core count");
+}
+
+void xb_cmd_option(Xb *xb, const char *arg, const char *line)
+{
+    char name[OPTION_NAME_MAX + 1];
+    const char *eq = strchr(arg, '=');
+    size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (len == 0 || len > OPTION_NAME_MAX) {
+        xb_send(xb, "Error (bad option): %s", line);
+        return;
+    }
+    memcpy(name, arg, len);
+    name[len] = '\0';
+    xb_set_option(xb, name, eq ? eq + 1 : "", line);
+}
+
+void xb_cmd_egtpath(Xb *xb, const char *type, const char *path, const char *line)
+{
+    if (strcasecmp(type, "syzygy")) {
+        xb_send(xb, "Error (unsupported tablebase type): %s", line);
+        return;
+    }
+    const Options *opts = engine_options(xb->engine);
+    for (int i = 0; i < opts->count; i++)
+        if (!strcasecmp(opts->items[i].name, "SyzygyPath")) {
+            /* xboard repeats egtpath before every game: only a new path is (re)loaded
+             * and, if bad, reported, so a missing default path warns once. */
+            const Option *o = &opts->items[i];
+            if (o->source == OPT_SOURCE_GUI && !strcmp(o->str, path))
+                return;
+            xb_set_option(xb, o->name, path, line);
+            return;
+        }
+    xb_trace(xb, "egtpath %s: no tablebase support in this build", path);
+}

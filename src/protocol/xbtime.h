@@ -1,0 +1,45 @@
+/* xboard time controls (`level MPS BASE INC`, `st`, `sd`, `nps`, `time`, `otim`) turned
+ * into protocol-neutral SearchLimits.
+ *
+ * level with MPS > 0 is a repeating control: every MPS moves the base time is added
+ * again. The moves still to play before the next control are counted from the engine's
+ * own moves since the `level` command (a level received mid-game counts from there, as
+ * the protocol asks). */
+#ifndef SAAVEDRA_XBTIME_H
+#define SAAVEDRA_XBTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "search/timeman.h"
+
+typedef struct {
+    int mps;               /* moves per session, 0 = whole game */
+    int64_t base_ms;       /* session time */
+    int64_t inc_ms;        /* increment per move */
+    int64_t st_ms;         /* exact time per move (st), 0 = none */
+    int sd;                /* depth limit, 0 = none */
+    int64_t nps;           /* node rate for node-based timing, 0 = wall clock */
+    int64_t my_ms;         /* engine's clock (from `time`), -1 = unknown */
+    int64_t opp_ms;        /* opponent's clock (from `otim`), -1 = unknown */
+} XbClock;
+
+/* No control known yet: 40 moves in 5 minutes, clocks unknown, no st/sd/nps. */
+void xbclock_init(XbClock *c);
+/* `new`: the depth limit and node rate go; the time control stays. */
+void xbclock_new_game(XbClock *c);
+
+/* Parses the arguments of `level` ("40 5 0", "0 0:30 2", "0 2 0.5"). On failure returns
+ * false with a reason and leaves c unchanged. Also sets both clocks to the base. */
+bool xbclock_level(XbClock *c, const char *mps, const char *base, const char *inc,
+                   char *err, size_t err_size);
+
+/* Moves still to play in the current session, given how many moves the engine has
+ * made since the level command; 0 for an incremental (whole-game) control. */
+int xbclock_moves_to_go(const XbClock *c, int own_moves_since_level);
+
+/* Fills limits for the engine's search as side `us`. */
+void xbclock_limits(const XbClock *c, int us, int own_moves_since_level, SearchLimits *limits);
+
+#endif

@@ -1,0 +1,539 @@
+/* Principal variation search and quiescence search.
+ *
+ * Node order: draw and mate-distance checks, hash probe (cut-offs at non-PV nodes),
+ * static evaluation, then at non-PV nodes razoring, reverse futility, null move (with a
+ * verification search at high depth) and ProbCut; internal iterative reduction without a
+ * hash move; then the move loop with late move, futility, history and SEE pruning, check
+ * extensions and late move reductions. */
+#include "search/alphabeta.h"
+
+#include <math.h>
+
+#include "board/checkinfo.h"
+#include "board/movegen.h"
+#include "search/movepicker.h"
+#include "search/see.h"
+#include "util/timeutil.h"
+
+static int REDUCTIONS[MAX_PLY][MAX_MOVES];
+
+void alphabeta_init(void)
+{
+    for (int d = 1; d < MAX_PLY; d++)
+        for (int m = 1; m < MAX_MOVES; m++)
+            REDUCTIONS[d][m] = (int)(0.7 + log(d) * log(m) / 2.3);
+}
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+
+static inline bool has_non_pawn_material(const Position *pos, Color c)
+{
+    return (pieces_c(pos, c) & ~(pos->by_type[PAWN] | pos->by_type[KING])) != 0;
+}
+
+bool search_should_stop(SearchThread *t)
+{
+    SearchShared *sh = t->shared;
+    if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
+        return true;
+    if (sh->node_limit && t->nodes >= sh->node_limit && t->completed_depth >= 1) {
+        atomic_store(&sh->stop, true);
+        return true;
+    }
+    if (t->id == 0 && (t->nodes & 1023) == 0) {
+        if (t->ponder_active && !atomic_load(&sh->pondering)) {
+            t->ponder_active = false;
+            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
+        }
+        /* Depth 1 always completes so that there is a move to play. */
+        if (!t->ponder_active && t->completed_depth >= 1 && timeman_hard_expired(&sh->tm, time_now_ms())) {
+            atomic_store(&sh->stop, true);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool search_is_draw(const Position *pos, int ply)
+{
+    if (position_insufficient_material(pos) || position_is_repetition(pos, ply))
+        return true;
+    /* Fifty moves, unless the last of them gave mate. */
+    return rule50_count(pos) >= 100 && (!in_check(pos) || count_legal_moves(pos) > 0);
+}
+
+/* Contempt: a draw is worth -contempt to the side to move at the root. */
+static inline int draw_score(const SearchThread *t)
+{
+    return t->pos.side == t->root_side ? -t->shared->contempt : t->shared->contempt;
+}
+
+static inline void update_pv(SearchThread *t, int ply, Move m)
+{
+    t->pv[ply][ply] = m;
+    int len = t->pv_length[ply + 1];
+    for (int i = ply + 1; i < len; i++)
+        t->pv[ply][i] = t->pv[ply + 1][i];
+    t->pv_length[ply] = len > ply + 1 ? len : ply + 1;
+}
+
+static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
+{
+    Piece pc = moved_piece(&t->pos, m);
+    ss->move = m;
+    ss->piece = pc;
+    ss->cont = (const int16_t (*)[SQUARE_NB])t->hist->continuation[pc][move_to(m)];
+    make_move(&t->pos, m);
+    tt_prefetch(t->shared->tt, pos_key(&t->pos));
+    t->nodes++;
+}
+
+static inline bool tt_cutoff_allowed(const TTData *tte, int beta)
+{
+    return tte->bound == BOUND_EXACT
+        || (tte->bound == BOUND_LOWER && tte->score >= beta)
+        || (tte->bound == BOUND_UPPER && tte->score < beta);
+}
+
+static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
+{
+    Position *pos = &t->pos;
+    const bool pv_node = beta - alpha > 1;
+    SearchStack *ss = &t->stack[ply + STACK_OFFSET];
+    t->pv_length[ply] = ply;
+
+    if (search_should_stop(t))
+        return 0;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    if (search_is_draw(pos, ply))
+        return draw_score(t);
+    bool checked = in_check(pos);
+    if (ply >= MAX_PLY - 1 || pos->st_index >= MAX_STATES - 2)
+        return checked ? draw_score(t) : evaluate(pos, t->pawns);
+
+    /* Entries from the first quiescence ply (which searches checks) are worth more. */
+    int tt_depth = checked || qdepth == 0 ? 0 : -1;
+    TTData tte;
+    bool hit = tt_probe(t->shared->tt, pos_key(pos), ply, &tte);
+    if (hit && !pv_node && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
+        return tte.score;
+
+    int best, futility_base = -VALUE_INFINITE;
+    if (checked) {
+        ss->static_eval = VALUE_NONE;
+        best = -VALUE_INFINITE;
+    } else {
+        ss->static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos, t->pawns);
+        best = ss->static_eval;
+        /* The hash score refines stand pat, but not at PV nodes: there it would hide
+         * the move that produced it and cut the PV short. */
+        if (hit && !pv_node && (tte.bound & (tte.score > best ? BOUND_LOWER : BOUND_UPPER)))
+            best = tte.score;
+        if (best >= beta) {
+            if (!hit)
+                tt_store(t->shared->tt, pos_key(pos), ply, MOVE_NONE, best, ss->static_eval,
+                         tt_depth, BOUND_LOWER);
+            return best;
+        }
+        if (best > alpha)
+            alpha = best;
+        futility_base = ss->static_eval + 160;
+    }
+
+    MovePicker mp;
+    movepicker_init_qsearch(&mp, pos, t->hist, hit ? tte.move : MOVE_NONE, qdepth == 0 && !checked);
+    Move best_move = MOVE_NONE, m;
+    int old_alpha = alpha;
+    CheckInfo ci;
+    checkinfo_init(&ci, pos);
+    while ((m = movepicker_next(&mp, false)) != MOVE_NONE) {
+        bool gives_check = checkinfo_gives_check(&ci, pos, m);
+        if (!checked && best > -VALUE_TB_WIN_IN_MAX_PLY) {
+            /* Delta pruning: even winning the victim cannot reach alpha. */
+            if (!gives_check && !move_is_promotion(m)) {
+                int optimistic = futility_base + see_gain(pos, m);
+                if (optimistic <= alpha) {
+                    best = max_int(best, optimistic);
+                    continue;
+                }
+                if (futility_base <= alpha && !see_ge(pos, m, 1)) {
+                    best = max_int(best, futility_base);
+                    continue;
+                }
+            }
+            if (!see_ge(pos, m, 0))
+                continue;
+        }
+        do_move(t, ss, m);
+        int v = -qsearch(t, -beta, -alpha, ply + 1, qdepth - 1);
+        unmake_move(pos, m);
+        if (atomic_load_explicit(&t->shared->stop, memory_order_relaxed))
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (pv_node)
+                    update_pv(t, ply, m);
+                if (v >= beta)
+                    break;
+                alpha = v;
+            }
+        }
+    }
+    if (checked && best == -VALUE_INFINITE)
+        return -VALUE_MATE + ply; /* every evasion was tried: mate */
+
+    Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(t->shared->tt, pos_key(pos), ply, best_move, best, ss->static_eval, tt_depth, bound);
+    return best;
+}
+
+/* Rewards the move that refuted this node and punishes the ones tried before it. */
+static void update_statistics(SearchThread *t, int ply, Move best, int depth,
+                              const Move *quiets, int quiet_count, const Move *captures, int capture_count)
+{
+    History *h = t->hist;
+    Position *pos = &t->pos;
+    SearchStack *ss = &t->stack[ply + STACK_OFFSET];
+    int bonus = history_bonus(depth);
+    int16_t (*cont1)[SQUARE_NB] = (int16_t (*)[SQUARE_NB])ss[-1].cont;
+    int16_t (*cont2)[SQUARE_NB] = (int16_t (*)[SQUARE_NB])ss[-2].cont;
+
+    if (!move_is_tactical(best)) {
+        if (ss->killers[0] != best) {
+            ss->killers[1] = ss->killers[0];
+            ss->killers[0] = best;
+        }
+        if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
+            h->countermove[ss[-1].piece][move_to(ss[-1].move)] = best;
+        for (int i = -1; i < quiet_count; i++) {
+            Move m = i < 0 ? best : quiets[i];
+            int b = i < 0 ? bonus : -bonus;
+            Piece pc = moved_piece(pos, m);
+            Square to = move_to(m);
+            history_update(&h->butterfly[pos->side][move_from(m)][to], b);
+            history_update(&cont1[pc][to], b);
+            history_update(&cont2[pc][to], b);
+        }
+    } else {
+        history_update(&h->capture[moved_piece(pos, best)][move_to(best)][history_captured_type(pos, best)], bonus);
+    }
+    for (int i = 0; i < capture_count; i++) {
+        Move m = captures[i];
+        history_update(&h->capture[moved_piece(pos, m)][move_to(m)][history_captured_type(pos, m)], -bonus);
+    }
+}
+
+static bool root_move_allowed(const SearchThread *t, Move m)
+{
+    for (int i = t->pv_index; i < t->pv_last; i++)
+        if (t->root_moves[i].move == m)
+            return true;
+    return false;
+}
+
+static RootMove *find_root_move(SearchThread *t, Move m)
+{
+    for (int i = 0; i < t->root_count; i++)
+        if (t->root_moves[i].move == m)
+            return &t->root_moves[i];
+    return NULL;
+}
+
+int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
+{
+    Position *pos = &t->pos;
+    SearchShared *sh = t->shared;
+    const bool pv_node = beta - alpha > 1;
+    const bool root = ply == 0;
+    SearchStack *ss = &t->stack[ply + STACK_OFFSET];
+
+    if (depth <= 0)
+        return qsearch(t, alpha, beta, ply, 0);
+
+    t->pv_length[ply] = ply;
+    if (search_should_stop(t))
+        return 0;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+
+    bool checked = in_check(pos);
+    if (!root) {
+        if (search_is_draw(pos, ply))
+            return draw_score(t);
+        if (ply >= MAX_PLY - 1 || pos->st_index >= MAX_STATES - 2)
+            return checked ? draw_score(t) : evaluate(pos, t->pawns);
+        /* Mate distance pruning: no line from here beats a mate already found nearer. */
+        alpha = max_int(alpha, -VALUE_MATE + ply);
+        beta = min_int(beta, VALUE_MATE - ply - 1);
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    Move excluded = ss->excluded;
+    Key key = pos_key(pos);
+    TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE };
+    bool hit = excluded == MOVE_NONE && tt_probe(sh->tt, key, ply, &tte);
+    Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;
+    if (!pv_node && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta) && rule50_count(pos) < 90)
+        return tte.score;
+
+    /* Endgame tablebases: a draw is exact, a win a lower and a loss an upper bound; a
+     * bound that does not cut narrows the window of a PV node instead. */
+    int tb_floor = -VALUE_INFINITE, tb_ceiling = VALUE_INFINITE;
+    if (!root && excluded == MOVE_NONE && sh->tb.pieces) {
+        int v;
+        Bound b;
+        if (syzygy_probe_search(&sh->tb, pos, depth, ply, draw_score(t), &v, &b)) {
+            t->tbhits++;
+            if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
+                tt_store(sh->tt, key, ply, MOVE_NONE, v, VALUE_NONE, min_int(depth + 6, MAX_PLY - 1), b);
+                return v;
+            }
+            if (pv_node && b == BOUND_LOWER) {
+                tb_floor = v;
+                alpha = max_int(alpha, v);
+            } else if (pv_node)
+                tb_ceiling = v;
+        }
+    }
+
+    ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
+    ss[1].excluded = MOVE_NONE;
+
+    int eval;
+    bool improving = false;
+    if (checked) {
+        ss->static_eval = eval = VALUE_NONE;
+        goto moves_loop;
+    }
+    if (excluded != MOVE_NONE)
+        eval = ss->static_eval;
+    else {
+        ss->static_eval = eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos, t->pawns);
+        if (hit && tte.score != VALUE_NONE && (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
+            eval = tte.score; /* the hash score is a better estimate */
+    }
+    if (ss[-2].static_eval != VALUE_NONE)
+        improving = ss->static_eval > ss[-2].static_eval;
+    else if (ss[-4].static_eval != VALUE_NONE)
+        improving = ss->static_eval > ss[-4].static_eval;
+    else
+        improving = true;
+
+    if (!pv_node && excluded == MOVE_NONE) {
+        /* Razoring: hopeless even with a few plies to go; let the quiescence search decide. */
+        if (depth <= 3 && eval + 250 + 220 * depth * depth < alpha) {
+            int v = qsearch(t, alpha - 1, alpha, ply, 0);
+            if (v < alpha)
+                return v;
+        }
+        /* Reverse futility (static null move): far enough above beta to stand pat. */
+        if (depth <= 8 && eval - 85 * (depth - improving) >= beta && eval < VALUE_TB_WIN_IN_MAX_PLY)
+            return (eval + beta) / 2;
+
+        /* Null move: give the opponent a free move; if we still fail high, cut. */
+        if (cut_node && eval >= beta && ss->static_eval >= beta - 20 * depth + 160
+            && ss[-1].move != MOVE_NULL && ply >= t->nmp_min_ply
+            && has_non_pawn_material(pos, pos->side) && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
+            int r = 3 + depth / 3 + min_int((eval - beta) / 200, 3);
+            ss->move = MOVE_NULL;
+            ss->piece = NO_PIECE;
+            ss->cont = (const int16_t (*)[SQUARE_NB])t->hist->continuation[NO_PIECE][0];
+            make_null_move(pos);
+            tt_prefetch(sh->tt, pos_key(pos));
+            t->nodes++;
+            int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, false);
+            unmake_null_move(pos);
+            if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
+                return 0;
+            if (v >= beta) {
+                if (v >= VALUE_TB_WIN_IN_MAX_PLY)
+                    v = beta; /* a null move proves no mate and no tablebase win */
+                if (t->nmp_min_ply || depth < 14)
+                    return v;
+                /* Verification at high depth (zugzwang): the same reduced search with
+                 * null moves disabled for the next plies. */
+                t->nmp_min_ply = ply + 3 * (depth - r) / 4;
+                int w = alphabeta(t, beta - 1, beta, depth - r, ply, false);
+                t->nmp_min_ply = 0;
+                if (w >= beta)
+                    return v;
+            }
+        }
+
+        /* ProbCut: a capture that beats beta by a margin at reduced depth very likely
+         * beats beta at full depth. */
+        int probcut_beta = beta + 190 - 60 * improving;
+        if (depth >= 5 && beta < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY
+            && !(hit && tte.depth >= depth - 3 && tte.score != VALUE_NONE && tte.score < probcut_beta)) {
+            MovePicker mp;
+            movepicker_init_probcut(&mp, pos, t->hist, tt_move, probcut_beta - ss->static_eval);
+            Move m;
+            while ((m = movepicker_next(&mp, false)) != MOVE_NONE) {
+                do_move(t, ss, m);
+                int v = -qsearch(t, -probcut_beta, -probcut_beta + 1, ply + 1, 0);
+                if (v >= probcut_beta)
+                    v = -alphabeta(t, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1, !cut_node);
+                unmake_move(pos, m);
+                if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
+                    return 0;
+                if (v >= probcut_beta) {
+                    tt_store(sh->tt, key, ply, m, v, ss->static_eval, depth - 3, BOUND_LOWER);
+                    return v;
+                }
+            }
+        }
+    }
+
+    /* Internal iterative reduction: without a hash move this node was never searched
+     * deeply; a shallower search is cheaper and fills the table for the next iteration. */
+    if (!root && tt_move == MOVE_NONE && depth >= 4 && (pv_node || cut_node))
+        depth--;
+
+moves_loop:;
+    Move counter = MOVE_NONE;
+    if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
+        counter = t->hist->countermove[ss[-1].piece][move_to(ss[-1].move)];
+    MovePicker mp;
+    movepicker_init(&mp, pos, t->hist, tt_move, ss->killers, counter, ss[-1].cont, ss[-2].cont);
+
+    int best = tb_floor, old_alpha = alpha, move_count = 0;
+    Move best_move = MOVE_NONE, m;
+    Move quiets[64], captures[32];
+    int quiet_count = 0, capture_count = 0;
+    bool skip_quiets = false;
+    int64_t start_ms = root ? sh->tm.start_ms : 0;
+    CheckInfo ci;
+    checkinfo_init(&ci, pos);
+
+    while ((m = movepicker_next(&mp, skip_quiets)) != MOVE_NONE) {
+        if (m == excluded)
+            continue;
+        if (root && !root_move_allowed(t, m))
+            continue;
+        move_count++;
+        if (root && t->id == 0 && sh->reporter && sh->reporter->on_currmove
+            && time_now_ms() - start_ms > 1000)
+            sh->reporter->on_currmove(sh->reporter->ctx, depth, m, move_count + t->pv_index);
+
+        bool tactical = move_is_tactical(m);
+        bool gives_check = checkinfo_gives_check(&ci, pos, m);
+        Piece pc = moved_piece(pos, m);
+        Square to = move_to(m);
+        int hist_score = tactical
+            ? t->hist->capture[pc][to][history_captured_type(pos, m)]
+            : t->hist->butterfly[pos->side][move_from(m)][to]
+              + (ss[-1].cont ? ss[-1].cont[pc][to] : 0) + (ss[-2].cont ? ss[-2].cont[pc][to] : 0);
+
+        /* Shallow-depth pruning, once a move has saved us from being mated or a tablebase loss. */
+        if (!root && best > -VALUE_TB_WIN_IN_MAX_PLY && has_non_pawn_material(pos, pos->side)) {
+            int lmr_depth = max_int(depth - 1 - REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)], 0);
+            if (!tactical && !gives_check) {
+                /* Late move pruning: the remaining quiets rarely refute anything. */
+                if (move_count >= (3 + depth * depth) / (2 - improving)) {
+                    skip_quiets = true;
+                    continue;
+                }
+                /* History pruning: moves that failed everywhere recently. */
+                if (lmr_depth < 3 && hist_score < -3500 * depth)
+                    continue;
+                /* Futility: a quiet move will not lift the static eval above alpha. */
+                if (!checked && lmr_depth < 7 && ss->static_eval + 110 + 110 * lmr_depth <= alpha) {
+                    skip_quiets = true;
+                    continue;
+                }
+                /* SEE: a quiet move that loses material. */
+                if (lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth))
+                    continue;
+            } else if (depth <= 7 && !see_ge(pos, m, -90 * depth)) {
+                continue; /* losing capture or checking sacrifice at low depth */
+            }
+        }
+
+        /* Check extension, bounded so that perpetual checks cannot explode the tree. */
+        int extension = 0;
+        if (gives_check && ply < 2 * t->root_depth && (depth > 5 || see_ge(pos, m, 0)))
+            extension = 1;
+        int new_depth = depth - 1 + extension;
+
+        uint64_t nodes_before = t->nodes;
+        do_move(t, ss, m);
+        int v = 0;
+        bool full_search;
+        /* Late move reductions for moves after the first few. */
+        if (depth >= 3 && move_count > 1 + (pv_node ? 1 : 0) && (!tactical || movepicker_in_bad_captures(&mp) || cut_node)) {
+            int r = REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)];
+            r -= pv_node;
+            r += cut_node;
+            r += !improving;
+            r -= gives_check;
+            r -= hist_score / 7000;
+            if (tactical)
+                r = r / 2;
+            int d = max_int(1, min_int(new_depth, new_depth - r));
+            v = -alphabeta(t, -alpha - 1, -alpha, d, ply + 1, true);
+            full_search = v > alpha && d < new_depth;
+        } else
+            full_search = !pv_node || move_count > 1;
+        if (full_search)
+            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+        if (pv_node && (move_count == 1 || (v > alpha && (root || v < beta))))
+            v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
+        unmake_move(pos, m);
+
+        if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
+            return 0;
+
+        if (root) {
+            RootMove *rm = find_root_move(t, m);
+            rm->nodes += t->nodes - nodes_before;
+            if (move_count == 1 || v > alpha) {
+                rm->score = v;
+                rm->seldepth = t->seldepth;
+                rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
+                rm->pv[0] = m;
+                rm->pv_length = 1;
+                for (int i = 1; i < t->pv_length[1]; i++)
+                    rm->pv[rm->pv_length++] = t->pv[1][i];
+                if (move_count > 1 && t->pv_index == 0)
+                    t->best_move_changes += 1.0;
+            } else
+                rm->score = -VALUE_INFINITE;
+        }
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (pv_node && !root)
+                    update_pv(t, ply, m);
+                if (v >= beta)
+                    break;
+                alpha = v;
+            }
+        }
+        if (m != best_move) {
+            if (!tactical && quiet_count < 64)
+                quiets[quiet_count++] = m;
+            else if (tactical && capture_count < 32)
+                captures[capture_count++] = m;
+        }
+    }
+
+    if (move_count == 0)
+        return excluded != MOVE_NONE ? alpha : checked ? -VALUE_MATE + ply : draw_score(t);
+
+    if (best >= beta && best_move != MOVE_NONE)
+        update_statistics(t, ply, best_move, depth, quiets, quiet_count, captures, capture_count);
+
+    best = min_int(best, tb_ceiling);
+    if (excluded == MOVE_NONE && !(root && t->pv_index > 0)) {
+        Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+        tt_store(sh->tt, key, ply, best_move, best, ss->static_eval, depth, bound);
+    }
+    return best;
+}

@@ -1,0 +1,322 @@
+/* Search driver: root move list, iterative deepening, aspiration windows, MultiPV,
+ * time decisions between iterations, reports, and the weakened move choice. */
+#include "search/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/alphabeta.h"
+#include "board/movegen.h"
+#include "search/strength.h"
+#include "util/timeutil.h"
+
+void search_init(void)
+{
+    alphabeta_init();
+}
+
+SearchThread *search_thread_new(int id)
+{
+    SearchThread *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->id = id;
+    t->hist = history_new();
+    t->pawns = pawn_table_new();
+    if (!t->hist || !t->pawns) {
+        search_thread_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void search_thread_free(SearchThread *t)
+{
+    if (!t)
+        return;
+    history_free(t->hist);
+    if (t->pawns)
+        pawn_table_free(t->pawns);
+    free(t);
+}
+
+void search_thread_clear(SearchThread *t)
+{
+    history_clear(t->hist);
+    pawn_table_clear(t->pawns);
+}
+
+void search_score_to_report(int score, SearchReport *report)
+{
+    report->score = score;
+    report->is_mate = false;
+    report->mate_moves = 0;
+    report->cp = 0;
+    if (score >= VALUE_MATE_IN_MAX_PLY) {
+        report->is_mate = true;
+        report->mate_moves = (VALUE_MATE - score + 1) / 2;
+    } else if (score <= -VALUE_MATE_IN_MAX_PLY) {
+        report->is_mate = true;
+        report->mate_moves = -(VALUE_MATE + score) / 2;
+    } else
+        report->cp = score;
+}
+
+static bool in_searchmoves(const SearchLimits *limits, Move m)
+{
+    for (int i = 0; i < limits->searchmoves_count; i++)
+        if (limits->searchmoves[i] == m)
+            return true;
+    return false;
+}
+
+static void init_root_moves(SearchThread *t)
+{
+    const SearchLimits *limits = &t->shared->limits;
+    MoveList list;
+    generate_legal(&t->pos, &list);
+    /* In the tables: only the moves that keep the best result (syzygy.c). */
+    syzygy_filter_root(&t->shared->tb_root, &list, limits->searchmoves, limits->searchmoves_count);
+    for (int pass = 0; pass < 2 && t->root_count == 0; pass++)
+        for (int i = 0; i < list.count; i++) {
+            /* Second pass: searchmoves named no legal move, so all are searched. */
+            if (pass == 0 && limits->searchmoves_count && !in_searchmoves(limits, list.moves[i]))
+                continue;
+            RootMove *rm = &t->root_moves[t->root_count++];
+            memset(rm, 0, sizeof *rm);
+            rm->move = list.moves[i];
+            rm->score = rm->previous_score = -VALUE_INFINITE;
+            rm->pv[0] = rm->move;
+            rm->pv_length = 1;
+        }
+}
+
+/* Stable insertion sort by score, then by the previous iteration's score. */
+static void sort_root_moves(RootMove *moves, int count)
+{
+    for (int i = 1; i < count; i++) {
+        RootMove tmp = moves[i];
+        int j = i - 1;
+        while (j >= 0 && (moves[j].score < tmp.score
+                          || (moves[j].score == tmp.score && moves[j].previous_score < tmp.previous_score))) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = tmp;
+    }
+}
+
+static void report_line(SearchThread *t, int depth, int index, bool use_bound)
+{
+    const SearchReporter *rep = t->shared->reporter;
+    if (!rep || !rep->on_iteration)
+        return;
+    RootMove *rm = &t->root_moves[index];
+    bool updated = rm->score != -VALUE_INFINITE;
+    int score = updated ? rm->score : rm->previous_score;
+    if (score == -VALUE_INFINITE)
+        return;
+    int64_t elapsed = time_now_ms() - t->start_ms;
+    SearchReport r;
+    memset(&r, 0, sizeof r);
+    r.depth = updated ? depth : (depth > 1 ? depth - 1 : 1);
+    r.seldepth = rm->seldepth > r.depth ? rm->seldepth : r.depth;
+    r.multipv = index + 1;
+    int shown = syzygy_root_score(&t->shared->tb_root, rm->move, score); /* the true tablebase result */
+    search_score_to_report(shown, &r);
+    r.bound = use_bound && updated && shown == score ? rm->bound : BOUND_EXACT;
+    r.nodes = t->nodes;
+    r.tbhits = t->tbhits;
+    r.time_ms = elapsed;
+    r.nps = elapsed > 0 ? t->nodes * 1000 / (uint64_t)elapsed : t->nodes * 1000;
+    r.hashfull = tt_hashfull(t->shared->tt);
+    r.pv = rm->pv;
+    r.pv_length = rm->pv_length;
+    rep->on_iteration(rep->ctx, &r);
+}
+
+static Move ponder_move(SearchThread *t, const RootMove *best)
+{
+    if (best->pv_length > 1)
+        return best->pv[1];
+    /* No second move in the PV (e.g. the iteration was cut short): ask the table. */
+    Position *pos = &t->pos;
+    Move reply = MOVE_NONE;
+    make_move(pos, best->move);
+    TTData tte;
+    if (tt_probe(t->shared->tt, pos_key(pos), 1, &tte) && move_is_legal(pos, tte.move))
+        reply = tte.move;
+    unmake_move(pos, best->move);
+    return reply;
+}
+
+static void reset_stack(SearchThread *t)
+{
+    const int16_t (*none)[SQUARE_NB] = (const int16_t (*)[SQUARE_NB])t->hist->continuation[NO_PIECE][0];
+    for (size_t i = 0; i < sizeof t->stack / sizeof *t->stack; i++) {
+        SearchStack *ss = &t->stack[i];
+        memset(ss, 0, sizeof *ss);
+        ss->piece = NO_PIECE;
+        ss->cont = none;
+        ss->static_eval = VALUE_NONE;
+    }
+}
+
+static bool stopped(const SearchThread *t)
+{
+    return atomic_load(&t->shared->stop);
+}
+
+/* Aspiration loop for one root line at one depth. */
+static void search_line(SearchThread *t, int depth)
+{
+    RootMove *rm = &t->root_moves[t->pv_index];
+    int prev = rm->previous_score;
+    int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    int delta = 14 + (prev > 0 ? prev : -prev) / 64;
+    if (depth >= 4 && prev != -VALUE_INFINITE && prev < VALUE_MATE_IN_MAX_PLY && prev > -VALUE_MATE_IN_MAX_PLY) {
+        alpha = prev - delta > -VALUE_INFINITE ? prev - delta : -VALUE_INFINITE;
+        beta = prev + delta < VALUE_INFINITE ? prev + delta : VALUE_INFINITE;
+    }
+    for (;;) {
+        int v = alphabeta(t, alpha, beta, depth, 0, false);
+        sort_root_moves(t->root_moves + t->pv_index, t->root_count - t->pv_index);
+        if (stopped(t))
+            return;
+        bool report = time_now_ms() - t->start_ms > 3000;
+        if (v <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = v - delta > -VALUE_INFINITE ? v - delta : -VALUE_INFINITE;
+        } else if (v >= beta) {
+            beta = v + delta < VALUE_INFINITE ? v + delta : VALUE_INFINITE;
+        } else
+            return;
+        if (report && t->id == 0)
+            report_line(t, depth, t->pv_index, true);
+        delta += delta / 2 + 5;
+    }
+}
+
+SearchResult search_run(SearchThread *t)
+{
+    SearchShared *sh = t->shared;
+    SearchResult res;
+    memset(&res, 0, sizeof res);
+    t->start_ms = time_now_ms();
+    t->nodes = t->tbhits = 0;
+    t->seldepth = t->completed_depth = t->root_depth = t->nmp_min_ply = 0;
+    t->best_move_changes = 0;
+    t->root_side = t->pos.side;
+    t->ponder_active = atomic_load(&sh->pondering);
+    t->root_count = 0;
+    reset_stack(t);
+    init_root_moves(t);
+    if (sh->tb_root.active && t->id == 0)
+        t->tbhits = (uint64_t)sh->tb_root.count; /* the root's moves were probed */
+
+    if (t->root_count == 0) {
+        /* Mate or stalemate: nothing to search, say so once. */
+        t->root_moves[0].score = in_check(&t->pos) ? -VALUE_MATE : VALUE_DRAW;
+        t->root_moves[0].pv_length = 0;
+        t->root_moves[0].seldepth = 0;
+        t->root_moves[0].bound = BOUND_EXACT;
+        report_line(t, 0, 0, false);
+        res.score = t->root_moves[0].score;
+        return res;
+    }
+
+    int multipv = sh->multipv < 1 ? 1 : sh->multipv;
+    if (multipv > t->root_count)
+        multipv = t->root_count;
+    int lines = multipv;
+    if (sh->limit_strength && strength_candidate_lines(sh->elo) > lines)
+        lines = strength_candidate_lines(sh->elo);
+    if (lines > t->root_count)
+        lines = t->root_count;
+
+    Move last_best = MOVE_NONE, reported_best = MOVE_NONE;
+    int stable = 0, prev_score = -VALUE_INFINITE;
+    for (int depth = 1; depth < MAX_PLY; depth++) {
+        if (sh->limits.depth && depth > sh->limits.depth)
+            break;
+        t->root_depth = depth;
+        t->best_move_changes *= 0.5;
+        uint64_t nodes_before = t->nodes;
+        for (int i = 0; i < t->root_count; i++) {
+            t->root_moves[i].previous_score = t->root_moves[i].score;
+            t->root_moves[i].nodes = 0;
+        }
+        for (t->pv_index = 0; t->pv_index < lines && !stopped(t); t->pv_index++) {
+            t->pv_last = t->root_count;
+            t->seldepth = 0;
+            search_line(t, depth);
+            sort_root_moves(t->root_moves, t->pv_index + 1);
+        }
+        if (stopped(t))
+            break;
+        t->completed_depth = depth;
+        for (int i = 0; i < multipv; i++)
+            report_line(t, depth, i, false);
+        reported_best = t->root_moves[0].move;
+
+        int best = t->root_moves[0].score;
+        if (sh->limits.mate && best >= VALUE_MATE - 2 * sh->limits.mate + 1)
+            break;
+        if (t->root_moves[0].move == last_best)
+            stable++;
+        else {
+            stable = 0;
+            last_best = t->root_moves[0].move;
+        }
+
+        if (t->ponder_active && !atomic_load(&sh->pondering)) {
+            t->ponder_active = false;
+            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
+        }
+        if (!t->ponder_active && !sh->limits.infinite) {
+            int64_t now = time_now_ms();
+            /* A proven mate will not change with more depth. */
+            int mate_plies = VALUE_MATE - (best > 0 ? best : -best);
+            if (sh->tm.soft_ms >= 0 && mate_plies < MAX_PLY && depth >= 2 * mate_plies + 6)
+                break;
+            uint64_t iteration_nodes = t->nodes - nodes_before;
+            double share = iteration_nodes ? (double)t->root_moves[0].nodes / (double)iteration_nodes : 1.0;
+            int drop = prev_score == -VALUE_INFINITE ? 0 : prev_score - best;
+            double scale = timeman_scale(t->best_move_changes, drop, share, stable);
+            if (depth >= 4 && timeman_stop_iterating(&sh->tm, now, scale))
+                break;
+            if (depth < 4 && timeman_stop_iterating(&sh->tm, now, 1.0))
+                break;
+        }
+        prev_score = best;
+    }
+
+    if (sh->limit_strength && lines > 1) {
+        int scores[MAX_MOVES];
+        for (int i = 0; i < lines; i++)
+            scores[i] = t->root_moves[i].score != -VALUE_INFINITE ? t->root_moves[i].score
+                                                                  : t->root_moves[i].previous_score;
+        int pick = strength_pick(scores, lines, sh->elo, &sh->seed);
+        if (pick > 0) {
+            RootMove tmp = t->root_moves[0];
+            t->root_moves[0] = t->root_moves[pick];
+            t->root_moves[pick] = tmp;
+        }
+    }
+
+    /* The move to be played is not the last one shown (an iteration cut short found a
+     * better one, or the strength limit picked another): show its line, so that the
+     * last info line always agrees with bestmove. */
+    if (t->completed_depth >= 1 && t->root_moves[0].move != reported_best)
+        report_line(t, t->root_depth, 0, true);
+
+    RootMove *best = &t->root_moves[0];
+    res.best = best->move;
+    res.ponder = ponder_move(t, best);
+    res.score = syzygy_root_score(&sh->tb_root, best->move,
+                                  best->score != -VALUE_INFINITE ? best->score : best->previous_score);
+    res.depth = t->completed_depth;
+    res.nodes = t->nodes;
+    res.time_ms = time_now_ms() - t->start_ms;
+    return res;
+}

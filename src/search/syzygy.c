@@ -1,0 +1,309 @@
+/* Syzygy tablebases through Fathom: see syzygy.h. */
+#include "search/syzygy.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tbprobe.h>
+
+#include "board/movegen.h"
+#include "engine/options.h"
+
+/* Mirrors Fathom's process-wide state, which it does not report reliably itself: after
+ * tb_init("") the Debian build (2019) leaves TB_LARGEST at its old value although no
+ * table can be probed any more. Written only by syzygy_load. */
+static int largest_loaded;
+static bool initialised_once;
+
+int syzygy_largest(void)
+{
+    return largest_loaded;
+}
+
+/* Appends "dir (reason)" for every directory of path that cannot be read. */
+static void check_directories(const char *path, char *bad, size_t size)
+{
+    bad[0] = '\0';
+    const char *p = path;
+    while (*p) {
+        const char *colon = strchr(p, ':');
+        size_t len = colon ? (size_t)(colon - p) : strlen(p);
+        if (len > 0) {
+            char dir[OPTION_STRING_MAX];
+            snprintf(dir, sizeof dir, "%.*s", (int)len, p);
+            DIR *d = opendir(dir);
+            if (d)
+                closedir(d);
+            else {
+                size_t used = strlen(bad);
+                snprintf(bad + used, size - used, "%s%s (%s)", used ? ", " : "", dir, strerror(errno));
+            }
+        }
+        if (!colon)
+            break;
+        p = colon + 1;
+    }
+}
+
+/* Fathom's re-initialisation prints a spurious perror("munmap") for every table it
+ * unmaps (the unmapping itself succeeds): keep it off the protocol's stderr. */
+static bool init_quietly(const char *path)
+{
+    int saved = -1, null_fd = -1;
+    if (initialised_once) {
+        fflush(stderr);
+        saved = dup(STDERR_FILENO);
+        null_fd = open("/dev/null", O_WRONLY);
+        if (saved >= 0 && null_fd >= 0)
+            dup2(null_fd, STDERR_FILENO);
+    }
+    bool ok = tb_init(path);
+    if (saved >= 0) {
+        if (null_fd >= 0)
+            dup2(saved, STDERR_FILENO);
+        close(saved);
+    }
+    if (null_fd >= 0)
+        close(null_fd);
+    initialised_once = true;
+    return ok;
+}
+
+int syzygy_load(const char *path, char *warning, size_t warning_size)
+{
+    if (warning && warning_size)
+        warning[0] = '\0';
+    bool empty = !path || !path[0] || !strcmp(path, "<empty>");
+    if (empty) {
+        if (initialised_once)
+            init_quietly("");
+        largest_loaded = 0;
+        return 0;
+    }
+    char bad[512];
+    check_directories(path, bad, sizeof bad);
+    bool ok = init_quietly(path);
+    largest_loaded = ok && TB_LARGEST <= SYZYGY_MAX_PIECES ? (int)TB_LARGEST : 0;
+    if (warning && warning_size) {
+        if (!ok)
+            snprintf(warning, warning_size, "SyzygyPath: the tables in '%s' could not be loaded; searching without tablebases", path);
+        else if (largest_loaded == 0 && bad[0])
+            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; no tables found, searching without tablebases", bad);
+        else if (largest_loaded == 0)
+            snprintf(warning, warning_size, "SyzygyPath: no Syzygy tables in '%s'; searching without tablebases", path);
+        else if (bad[0])
+            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; using the tables found elsewhere (up to %d pieces)",
+                     bad, largest_loaded);
+    }
+    return largest_loaded;
+}
+
+/* ---- probes ---- */
+
+typedef struct {
+    uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
+    unsigned rule50, ep;
+    bool white_to_move;
+} TbPosition;
+
+static void to_fathom(const Position *pos, TbPosition *tb)
+{
+    tb->white = pos->by_color[WHITE];
+    tb->black = pos->by_color[BLACK];
+    tb->kings = pos->by_type[KING];
+    tb->queens = pos->by_type[QUEEN];
+    tb->rooks = pos->by_type[ROOK];
+    tb->bishops = pos->by_type[BISHOP];
+    tb->knights = pos->by_type[KNIGHT];
+    tb->pawns = pos->by_type[PAWN];
+    int r50 = rule50_count(pos);
+    tb->rule50 = r50 > 255 ? 255 : (unsigned)r50; /* Fathom keeps it in a byte */
+    tb->ep = ep_square(pos) == NO_SQUARE ? 0 : (unsigned)ep_square(pos);
+    tb->white_to_move = pos->side == WHITE;
+}
+
+static bool probeable(const Position *pos, int max_pieces)
+{
+    return largest_loaded > 0 && popcount(pieces(pos)) <= max_pieces && castling_rights(pos) == 0;
+}
+
+bool syzygy_probe_wdl(const Position *pos, int *wdl)
+{
+    if (!probeable(pos, largest_loaded) || rule50_count(pos) != 0)
+        return false;
+    TbPosition tb;
+    to_fathom(pos, &tb);
+    unsigned r = tb_probe_wdl(tb.white, tb.black, tb.kings, tb.queens, tb.rooks, tb.bishops,
+                              tb.knights, tb.pawns, 0, 0, tb.ep, tb.white_to_move);
+    if (r == TB_RESULT_FAILED)
+        return false;
+    *wdl = (int)r - 2;
+    return true;
+}
+
+bool syzygy_probe_search(const SyzygyConfig *cfg, const Position *pos, int depth, int ply,
+                         int draw, int *score, Bound *bound)
+{
+    int wdl;
+    if (cfg->pieces <= 0 || depth < cfg->probe_depth || popcount(pieces(pos)) > cfg->pieces
+        || !syzygy_probe_wdl(pos, &wdl))
+        return false;
+    /* Without the fifty-move rule a cursed win is simply a win. */
+    int margin = cfg->rule50 ? SYZYGY_CURSED_WIN : SYZYGY_DRAW;
+    if (wdl > margin) {
+        *score = VALUE_TB_WIN - ply;
+        *bound = BOUND_LOWER;  /* the search may still find a mate */
+    } else if (wdl < -margin) {
+        *score = -VALUE_TB_WIN + ply;
+        *bound = BOUND_UPPER;
+    } else {
+        *score = draw + wdl;   /* cursed wins a little above a draw, blessed losses below */
+        *bound = BOUND_EXACT;
+    }
+    return true;
+}
+
+/* ---- root ---- */
+
+/* A position of the current phase (since the last capture or pawn move) has occurred
+ * twice: Fathom then ranks wins strictly by distance, so the engine cannot go round in
+ * circles into a threefold repetition. */
+static bool has_repeated(const Position *pos)
+{
+    int window = rule50_count(pos) < pos->st_index ? rule50_count(pos) : pos->st_index;
+    for (int back = 0; back <= window; back++) {
+        int i = pos->st_index - back;
+        for (int j = i - 4; j >= pos->st_index - window; j -= 2)
+            if (pos->states[j].key == pos->states[i].key)
+                return true;
+    }
+    return false;
+}
+
+static Move find_move(const MoveList *legal, TbMove tbm)
+{
+    Square from = (Square)TB_MOVE_FROM(tbm), to = (Square)TB_MOVE_TO(tbm);
+    unsigned promotes = TB_MOVE_PROMOTES(tbm);
+    for (int i = 0; i < legal->count; i++) {
+        Move m = legal->moves[i];
+        if (move_from(m) != from || move_to(m) != to)
+            continue;
+        if (move_is_promotion(m) != (promotes != TB_PROMOTES_NONE))
+            continue;
+        /* Fathom: 1 queen, 2 rook, 3 bishop, 4 knight. */
+        if (promotes && move_promo_type(m) != (PieceType)(QUEEN + 1 - (int)promotes))
+            continue;
+        return m;
+    }
+    return MOVE_NONE;
+}
+
+/* The root's value from the best rank's Fathom score and the root's distance to zero. */
+static int root_value(const TbPosition *tb, int tb_score, int draw)
+{
+    const int win = TB_VALUE_MATE - TB_MAX_MATE_PLY - 1; /* Fathom's score of a sure win */
+    if (tb_score > -win && tb_score < win)
+        return draw + (tb_score > 0) - (tb_score < 0); /* draw, cursed win, blessed loss */
+    unsigned r = tb_probe_root(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops,
+                               tb->knights, tb->pawns, tb->rule50, 0, tb->ep, tb->white_to_move, NULL);
+    int dtz = MAX_PLY - 1; /* unknown without the DTZ tables */
+    if (r != TB_RESULT_FAILED && r != TB_RESULT_CHECKMATE && r != TB_RESULT_STALEMATE
+        && (int)TB_GET_DTZ(r) < MAX_PLY)
+        dtz = (int)TB_GET_DTZ(r);
+    return tb_score > 0 ? VALUE_TB_WIN - dtz : -VALUE_TB_WIN + dtz;
+}
+
+bool syzygy_rank_root(const SyzygyConfig *cfg, const Position *pos, int draw, SyzygyRoot *out)
+{
+    out->active = false;
+    out->count = 0;
+    if (cfg->pieces <= 0 || !probeable(pos, cfg->pieces))
+        return false;
+    static _Thread_local struct TbRootMoves ranked; /* about 100 KB: off the stack */
+    TbPosition tb;
+    to_fathom(pos, &tb);
+    if (!tb_probe_root_dtz(tb.white, tb.black, tb.kings, tb.queens, tb.rooks, tb.bishops, tb.knights,
+                           tb.pawns, tb.rule50, 0, tb.ep, tb.white_to_move, has_repeated(pos),
+                           cfg->rule50, &ranked)
+        && !tb_probe_root_wdl(tb.white, tb.black, tb.kings, tb.queens, tb.rooks, tb.bishops,
+                              tb.knights, tb.pawns, tb.rule50, 0, tb.ep, tb.white_to_move,
+                              cfg->rule50, &ranked))
+        return false;
+
+    MoveList legal;
+    generate_legal(pos, &legal);
+    if (legal.count == 0 || (int)ranked.size != legal.count)
+        return false;
+    for (unsigned i = 0; i < ranked.size; i++) {
+        Move m = find_move(&legal, ranked.moves[i].move);
+        if (m == MOVE_NONE)
+            return false; /* cannot happen with a sound table; then trust the search alone */
+        out->moves[i] = m;
+        out->rank[i] = ranked.moves[i].tbRank;
+        out->value[i] = root_value(&tb, ranked.moves[i].tbScore, draw);
+    }
+    out->count = (int)ranked.size;
+    out->active = true;
+    return true;
+}
+
+static int move_rank(const SyzygyRoot *root, Move m, bool *found)
+{
+    for (int i = 0; i < root->count; i++)
+        if (root->moves[i] == m) {
+            *found = true;
+            return root->rank[i];
+        }
+    *found = false;
+    return 0;
+}
+
+static bool listed(const Move *moves, int count, Move m)
+{
+    for (int i = 0; i < count; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+void syzygy_filter_root(const SyzygyRoot *root, MoveList *list, const Move *only, int only_count)
+{
+    if (!root->active)
+        return;
+    bool any_only = false;
+    for (int i = 0; i < list->count && only_count > 0; i++)
+        any_only |= listed(only, only_count, list->moves[i]);
+    bool have_best = false;
+    int best = 0;
+    for (int i = 0; i < list->count; i++) {
+        bool found;
+        int r = move_rank(root, list->moves[i], &found);
+        if (found && (!any_only || listed(only, only_count, list->moves[i])) && (!have_best || r > best)) {
+            best = r;
+            have_best = true;
+        }
+    }
+    if (!have_best)
+        return;
+    int kept = 0;
+    for (int i = 0; i < list->count; i++) {
+        bool found;
+        if (move_rank(root, list->moves[i], &found) == best && found)
+            list->moves[kept++] = list->moves[i];
+    }
+    list->count = kept;
+}
+
+int syzygy_root_score(const SyzygyRoot *root, Move move, int search_score)
+{
+    if (!root->active || search_score >= VALUE_MATE_IN_MAX_PLY || search_score <= -VALUE_MATE_IN_MAX_PLY)
+        return search_score;
+    for (int i = 0; i < root->count; i++)
+        if (root->moves[i] == move)
+            return root->value[i];
+    return search_score;
+}

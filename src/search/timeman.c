@@ -1,0 +1,111 @@
+/* Time allocation. The budget per move is the time left spread over the moves expected to
+ * remain plus most of the increment; the hard limit allows a few times that when the
+ * search is unstable but never more than a fixed share of the clock, and Move Overhead is
+ * kept in reserve for the transmission of the move. */
+#include "search/timeman.h"
+
+#include <string.h>
+
+#define DEFAULT_MOVES_TO_GO 35
+
+void limits_init(SearchLimits *limits)
+{
+    memset(limits, 0, sizeof *limits);
+    limits->time[WHITE] = limits->time[BLACK] = -1;
+}
+
+int64_t limits_clamp_ms(int64_t ms)
+{
+    return ms < 0 ? 0 : ms > LIMITS_MAX_MS ? LIMITS_MAX_MS : ms;
+}
+
+bool limits_use_time(const SearchLimits *limits)
+{
+    return limits->movetime > 0 || limits->time[WHITE] >= 0 || limits->time[BLACK] >= 0;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int move_overhead_ms,
+                  int64_t now_ms)
+{
+    tm->start_ms = now_ms;
+    tm->soft_ms = tm->hard_ms = -1;
+    if (limits->infinite)
+        return;
+    if (limits->movetime > 0) {
+        /* The time was asked for: use all of it (no soft limit, no early stop). */
+        tm->hard_ms = max64(1, limits_clamp_ms(limits->movetime) - move_overhead_ms);
+        return;
+    }
+    if (limits->time[us] < 0)
+        return;
+
+    int64_t inc = limits_clamp_ms(limits->inc[us]);
+    int mtg = limits->movestogo > 0 ? (limits->movestogo < 50 ? limits->movestogo : 50) : DEFAULT_MOVES_TO_GO;
+    /* What may be spent without flagging: the clock less the overhead of every move to
+     * the control (at least one). */
+    int64_t avail = limits_clamp_ms(limits->time[us]) - move_overhead_ms * (mtg > 1 ? 2 : 1);
+    avail = max64(1, avail);
+    int64_t base = avail / mtg + inc * 3 / 4;
+    if (mtg == 1) {
+        /* Last move before the control: use much of what is left, never all of it. */
+        tm->soft_ms = max64(1, avail / 2);
+        tm->hard_ms = max64(1, avail * 4 / 5);
+        return;
+    }
+    tm->soft_ms = max64(1, min64(base, avail / 2));
+    tm->hard_ms = max64(tm->soft_ms, min64(base * 4, avail * 3 / 4));
+    tm->hard_ms = max64(1, min64(tm->hard_ms, avail * 3 / 4));
+    tm->soft_ms = min64(tm->soft_ms, tm->hard_ms);
+}
+
+void timeman_restart(TimeManager *tm, int64_t now_ms)
+{
+    tm->start_ms = now_ms;
+}
+
+int64_t timeman_elapsed(const TimeManager *tm, int64_t now_ms)
+{
+    return now_ms - tm->start_ms;
+}
+
+bool timeman_hard_expired(const TimeManager *tm, int64_t now_ms)
+{
+    return tm->hard_ms >= 0 && now_ms - tm->start_ms >= tm->hard_ms;
+}
+
+double timeman_scale(double best_move_changes, int score_drop, double best_move_share,
+                     int stable_iterations)
+{
+    double scale = 1.0;
+    /* Unstable best move: think longer. */
+    scale *= 1.0 + 0.45 * (best_move_changes > 3.0 ? 3.0 : best_move_changes);
+    /* Falling score: look for a rescue. */
+    if (score_drop > 10)
+        scale *= 1.0 + (score_drop > 120 ? 120 : score_drop) / 120.0;
+    /* Easy move: one move took nearly all the effort for several iterations. */
+    if (best_move_share > 0.85 && stable_iterations >= 4)
+        scale *= 0.5;
+    else if (best_move_share < 0.35)
+        scale *= 1.25;
+    if (scale < 0.35)
+        scale = 0.35;
+    if (scale > 3.0)
+        scale = 3.0;
+    return scale;
+}
+
+bool timeman_stop_iterating(const TimeManager *tm, int64_t now_ms, double scale)
+{
+    if (tm->soft_ms < 0)
+        return false;
+    int64_t elapsed = now_ms - tm->start_ms;
+    double budget = (double)tm->soft_ms * scale;
+    if (budget > (double)tm->hard_ms)
+        budget = (double)tm->hard_ms;
+    /* The next iteration usually costs more than all before it: do not start one that
+     * has little chance to finish. */
+    return elapsed >= budget * 0.6;
+}

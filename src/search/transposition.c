@@ -1,0 +1,218 @@
+/* Lockless transposition table: see transposition.h. The data word packs
+ *   move (16) | score (16) | static eval (16) | depth + offset (8) | bound (2) | age (6). */
+#include "search/transposition.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define AGE_MASK 63
+#define HUGE_PAGE (2u << 20)
+
+uint64_t tt_pack(Move move, int score, int eval, int depth, Bound bound, int age)
+{
+    return (uint64_t)move
+         | (uint64_t)(uint16_t)(int16_t)score << 16
+         | (uint64_t)(uint16_t)(int16_t)eval << 32
+         | (uint64_t)(uint8_t)(depth + TT_DEPTH_OFFSET) << 48
+         | (uint64_t)bound << 56
+         | (uint64_t)(age & AGE_MASK) << 58;
+}
+
+static inline Move data_move(uint64_t d) { return (Move)(d & 0xFFFF); }
+static inline int data_score(uint64_t d) { return (int16_t)(uint16_t)(d >> 16); }
+static inline int data_eval(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
+static inline int data_depth(uint64_t d) { return (int)((d >> 48) & 0xFF) - TT_DEPTH_OFFSET; }
+static inline Bound data_bound(uint64_t d) { return (Bound)((d >> 56) & 3); }
+static inline int data_age(uint64_t d) { return (int)(d >> 58); }
+
+int tt_score_to_tt(int score, int ply)
+{
+    if (score >= VALUE_TB_WIN_IN_MAX_PLY)
+        return score + ply;
+    if (score <= -VALUE_TB_WIN_IN_MAX_PLY)
+        return score - ply;
+    return score;
+}
+
+int tt_score_from_tt(int score, int ply)
+{
+    if (score == VALUE_NONE)
+        return score;
+    if (score >= VALUE_TB_WIN_IN_MAX_PLY)
+        return score - ply;
+    if (score <= -VALUE_TB_WIN_IN_MAX_PLY)
+        return score + ply;
+    return score;
+}
+
+static void *alloc_table(size_t bytes)
+{
+    void *mem = NULL;
+    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 4096;
+    if (posix_memalign(&mem, align, bytes) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    if (bytes >= HUGE_PAGE)
+        madvise(mem, bytes, MADV_HUGEPAGE); /* a hint: failure is harmless */
+#endif
+    return mem;
+}
+
+bool tt_init(TranspositionTable *tt, size_t mb)
+{
+    memset(tt, 0, sizeof *tt);
+    return tt_resize(tt, mb);
+}
+
+bool tt_resize(TranspositionTable *tt, size_t mb)
+{
+    if (mb < TT_MIN_MB)
+        mb = TT_MIN_MB;
+    if (mb > TT_MAX_MB)
+        mb = TT_MAX_MB;
+    if (tt->buckets && tt->size_mb == mb)
+        return true;
+    size_t bytes = mb << 20;
+    TTBucket *mem = alloc_table(bytes);
+    if (!mem)
+        return false;
+    free(tt->buckets);
+    tt->buckets = mem;
+    tt->bucket_count = bytes / sizeof(TTBucket);
+    tt->size_mb = mb;
+    tt->age = 0;
+    tt_clear(tt, 1);
+    return true;
+}
+
+void tt_free(TranspositionTable *tt)
+{
+    free(tt->buckets);
+    memset(tt, 0, sizeof *tt);
+}
+
+typedef struct {
+    char *start;
+    size_t bytes;
+} ClearJob;
+
+static void *clear_job(void *arg)
+{
+    ClearJob *job = arg;
+    memset(job->start, 0, job->bytes);
+    return NULL;
+}
+
+void tt_clear(TranspositionTable *tt, int threads)
+{
+    if (!tt->buckets)
+        return;
+    size_t total = tt->bucket_count * sizeof(TTBucket);
+    if (threads < 1)
+        threads = 1;
+    if (threads > 64)
+        threads = 64;
+    pthread_t ids[64];
+    ClearJob jobs[64];
+    bool created[64] = { false };
+    size_t chunk = (tt->bucket_count / (size_t)threads) * sizeof(TTBucket);
+    for (int i = 0; i < threads; i++) {
+        jobs[i].start = (char *)tt->buckets + (size_t)i * chunk;
+        jobs[i].bytes = i == threads - 1 ? total - (size_t)i * chunk : chunk;
+    }
+    for (int i = 1; i < threads; i++)
+        created[i] = pthread_create(&ids[i], NULL, clear_job, &jobs[i]) == 0;
+    clear_job(&jobs[0]);
+    for (int i = 1; i < threads; i++) {
+        if (created[i])
+            pthread_join(ids[i], NULL);
+        else
+            clear_job(&jobs[i]); /* thread creation failed: do that part here */
+    }
+    tt->age = 0;
+}
+
+void tt_new_search(TranspositionTable *tt)
+{
+    tt->age = (tt->age + 1) & AGE_MASK;
+}
+
+static inline TTBucket *bucket_of(const TranspositionTable *tt, Key key)
+{
+    /* Multiply-high maps the key onto any table size, not only powers of two. */
+    return &tt->buckets[(uint64_t)(((unsigned __int128)key * tt->bucket_count) >> 64)];
+}
+
+void tt_prefetch(const TranspositionTable *tt, Key key)
+{
+    __builtin_prefetch(bucket_of(tt, key));
+}
+
+bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out)
+{
+    TTBucket *b = bucket_of(tt, key);
+    for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+        uint64_t word0 = atomic_load_explicit(&b->entries[i].key_xor_data, memory_order_relaxed);
+        uint64_t data = atomic_load_explicit(&b->entries[i].data, memory_order_relaxed);
+        if ((word0 ^ data) != key || data_bound(data) == BOUND_NONE)
+            continue;
+        out->move = data_move(data);
+        out->score = tt_score_from_tt(data_score(data), ply);
+        out->eval = data_eval(data);
+        out->depth = data_depth(data);
+        out->bound = data_bound(data);
+        return true;
+    }
+    return false;
+}
+
+void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, int eval,
+              int depth, Bound bound)
+{
+    TTBucket *b = bucket_of(tt, key);
+    TTEntry *victim = NULL;
+    int victim_value = 1 << 30;
+    for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+        TTEntry *e = &b->entries[i];
+        uint64_t word0 = atomic_load_explicit(&e->key_xor_data, memory_order_relaxed);
+        uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+        if ((word0 ^ data) == key && data_bound(data) != BOUND_NONE) {
+            /* Same position: keep a deeper result of this search unless the new one is exact. */
+            if (bound != BOUND_EXACT && depth + 3 < data_depth(data) && data_age(data) == tt->age)
+                return;
+            if (move == MOVE_NONE)
+                move = data_move(data);
+            victim = e;
+            break;
+        }
+        if (data_bound(data) == BOUND_NONE) {
+            victim = e;
+            break;
+        }
+        /* Prefer replacing shallow entries and those left by earlier searches. */
+        int relative_age = (tt->age - data_age(data)) & AGE_MASK;
+        int value = data_depth(data) - 8 * relative_age;
+        if (value < victim_value) {
+            victim_value = value;
+            victim = e;
+        }
+    }
+    uint64_t data = tt_pack(move, tt_score_to_tt(score, ply), eval, depth, bound, tt->age);
+    atomic_store_explicit(&victim->key_xor_data, key ^ data, memory_order_relaxed);
+    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+}
+
+int tt_hashfull(const TranspositionTable *tt)
+{
+    uint64_t sample = tt->bucket_count < 1000 ? tt->bucket_count : 1000;
+    int used = 0;
+    for (uint64_t i = 0; i < sample; i++)
+        for (int j = 0; j < TT_BUCKET_SIZE; j++) {
+            uint64_t data = atomic_load_explicit(&tt->buckets[i].entries[j].data, memory_order_relaxed);
+            if (data_bound(data) != BOUND_NONE && data_age(data) == tt->age)
+                used++;
+        }
+    return sample ? (int)(used * 1000 / (sample * TT_BUCKET_SIZE)) : 0;
+}

@@ -1,0 +1,83 @@
+/* Lockless transposition table in Crafty's manner: an entry is two 64-bit words stored as
+ * (key ^ data, data), so a reader accepts it only if the words still match each other;
+ * an entry torn by a concurrent writer fails the check and reads as a miss.
+ * Four entries (64 bytes) form a bucket, one cache line. */
+#ifndef SAAVEDRA_TRANSPOSITION_H
+#define SAAVEDRA_TRANSPOSITION_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board/types.h"
+
+/* Search scores shared by the TT and the search. */
+enum {
+    VALUE_DRAW = 0,
+    VALUE_MATE = 32000,
+    VALUE_INFINITE = 32001,
+    VALUE_NONE = 32002,
+    /* Scores beyond this are mates (or mated) within MAX_PLY plies. */
+    VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY,
+    /* Tablebase wins (syzygy.c): VALUE_TB_WIN - ply, below the mates, above any eval. */
+    VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1,
+    VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY,
+};
+
+typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
+
+#define TT_BUCKET_SIZE 4
+#define TT_MIN_MB 1
+#define TT_MAX_MB 65536
+/* Stored depths are offset so that quiescence entries (depth 0 and -1) fit in 8 bits. */
+#define TT_DEPTH_OFFSET 8
+
+typedef struct {
+    _Atomic uint64_t key_xor_data;
+    _Atomic uint64_t data;
+} TTEntry;
+
+typedef struct {
+    TTEntry entries[TT_BUCKET_SIZE];
+} TTBucket;
+
+typedef struct {
+    TTBucket *buckets;
+    uint64_t bucket_count;
+    size_t size_mb;
+    int age; /* 6 bits, advanced once per search */
+} TranspositionTable;
+
+/* What a probe returns (score already converted to be relative to the probing ply). */
+typedef struct {
+    Move move;
+    int score;
+    int eval;
+    int depth;
+    Bound bound;
+} TTData;
+
+/* Allocates mb megabytes (clamped to 1..65536); false (table left empty) if out of memory. */
+bool tt_init(TranspositionTable *tt, size_t mb);
+/* Reallocates to a new size; on failure keeps the old table and returns false. */
+bool tt_resize(TranspositionTable *tt, size_t mb);
+void tt_free(TranspositionTable *tt);
+/* Zeroes the table, split among `threads` threads. */
+void tt_clear(TranspositionTable *tt, int threads);
+/* Called once at the start of every search: older entries become preferred victims. */
+void tt_new_search(TranspositionTable *tt);
+
+bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out);
+void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, int eval,
+              int depth, Bound bound);
+void tt_prefetch(const TranspositionTable *tt, Key key);
+/* Permille of sampled entries written during the current search. */
+int tt_hashfull(const TranspositionTable *tt);
+
+/* Packing of the data word (exposed for tests). */
+uint64_t tt_pack(Move move, int score, int eval, int depth, Bound bound, int age);
+/* Mate and tablebase scores are stored relative to the node, not the root. */
+int tt_score_to_tt(int score, int ply);
+int tt_score_from_tt(int score, int ply);
+
+#endif

@@ -1,0 +1,173 @@
+/* Protocol log through wrapped streams (see iolog.h). glibc's fopencookie lets a FILE
+ * call our read/write functions, which pass the bytes through and log complete lines. */
+#define _GNU_SOURCE
+#include "util/iolog.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/timeutil.h"
+
+#define PARTIAL_MAX 8192
+
+struct IoLog {
+    FILE *file;
+    pthread_mutex_t lock;
+    int64_t start_ms;
+};
+
+/* One direction: the underlying descriptor and the line being assembled for the log. */
+typedef struct {
+    IoLog *log;
+    int fd;
+    const char *tag;
+    size_t len;
+    char partial[PARTIAL_MAX];
+} Channel;
+
+/* Wall-clock time, milliseconds since the log was opened, tag, text. Caller locks. */
+static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
+{
+    if (!log->file)
+        return;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    struct tm tm;
+    localtime_r(&ts.tv_sec, &tm);
+    fprintf(log->file, "%02d:%02d:%02d.%03ld %8lld %s %.*s\n", tm.tm_hour, tm.tm_min,
+            tm.tm_sec, ts.tv_nsec / 1000000, (long long)(time_now_ms() - log->start_ms), tag,
+            (int)len, text);
+    fflush(log->file);
+}
+
+IoLog *iolog_open(const char *path, char *err, size_t err_size)
+{
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        snprintf(err, err_size, "cannot open log file %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    IoLog *log = calloc(1, sizeof *log);
+    if (!log) {
+        fclose(f);
+        snprintf(err, err_size, "out of memory");
+        return NULL;
+    }
+    log->file = f;
+    log->start_ms = time_now_ms();
+    pthread_mutex_init(&log->lock, NULL);
+    iolog_note(log, "log opened");
+    return log;
+}
+
+void iolog_close(IoLog *log)
+{
+    if (!log)
+        return;
+    iolog_note(log, "log closed");
+    fclose(log->file);
+    pthread_mutex_destroy(&log->lock);
+    free(log);
+}
+
+void iolog_note(IoLog *log, const char *text)
+{
+    pthread_mutex_lock(&log->lock);
+    log_write(log, "--", text, strlen(text));
+    pthread_mutex_unlock(&log->lock);
+}
+
+/* Adds bytes to the channel's current line, logging each line as it completes. */
+static void channel_log(Channel *ch, const char *buf, size_t size)
+{
+    pthread_mutex_lock(&ch->log->lock);
+    for (size_t i = 0; i < size; i++) {
+        char c = buf[i];
+        if (c == '\n') {
+            size_t n = ch->len;
+            if (n > 0 && ch->partial[n - 1] == '\r')
+                n--;
+            log_write(ch->log, ch->tag, ch->partial, n);
+            ch->len = 0;
+        } else if (ch->len < PARTIAL_MAX) {
+            ch->partial[ch->len++] = c;
+        }
+    }
+    pthread_mutex_unlock(&ch->log->lock);
+}
+
+static ssize_t channel_read(void *cookie, char *buf, size_t size)
+{
+    Channel *ch = cookie;
+    ssize_t n;
+    do
+        n = read(ch->fd, buf, size);
+    while (n < 0 && errno == EINTR);
+    if (n > 0)
+        channel_log(ch, buf, (size_t)n);
+    return n;
+}
+
+static ssize_t channel_write(void *cookie, const char *buf, size_t size)
+{
+    Channel *ch = cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(ch->fd, buf + done, size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        done += (size_t)n;
+    }
+    channel_log(ch, buf, done);
+    return done > 0 ? (ssize_t)done : -1;
+}
+
+static int channel_close(void *cookie)
+{
+    Channel *ch = cookie;
+    if (ch->len > 0)
+        channel_log(ch, "\n", 1);
+    free(ch);
+    return 0;
+}
+
+static FILE *wrap(IoLog *log, FILE *stream, const char *tag, const char *mode)
+{
+    Channel *ch = calloc(1, sizeof *ch);
+    if (!ch)
+        return NULL;
+    fflush(stream);
+    ch->log = log;
+    ch->fd = fileno(stream);
+    ch->tag = tag;
+    cookie_io_functions_t fns = {
+        .read = mode[0] == 'r' ? channel_read : NULL,
+        .write = mode[0] == 'w' ? channel_write : NULL,
+        .seek = NULL,
+        .close = channel_close,
+    };
+    FILE *f = fopencookie(ch, mode, fns);
+    if (!f) {
+        free(ch);
+        return NULL;
+    }
+    if (mode[0] == 'w')
+        setvbuf(f, NULL, _IOLBF, 0);
+    return f;
+}
+
+FILE *iolog_wrap_input(IoLog *log, FILE *in)
+{
+    return wrap(log, in, "<", "r");
+}
+
+FILE *iolog_wrap_output(IoLog *log, FILE *out)
+{
+    return wrap(log, out, ">", "w");
+}

@@ -1,0 +1,243 @@
+/* engine.rc reader and lookup (see rcfile.h). */
+#include "util/rcfile.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/textline.h"
+
+#define RC_LINE_MAX 1024
+
+static void warn(const RcSink *sink, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Length of the valid UTF-8 sequence at s (2..4 bytes), 0 if there is none. */
+static int utf8_length(const unsigned char *s)
+{
+    int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* Copies text into out with control characters and stray bytes written as \xNN: a
+ * binary file given as engine.rc must not send raw bytes to a terminal or a GUI. */
+static void escape_text(const char *text, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < size;) {
+        int len = *p >= 0x80 ? utf8_length(p) : (*p >= 0x20 && *p != 0x7f);
+        if (len > 0) {
+            memcpy(out + n, p, (size_t)len);
+            n += (size_t)len;
+            p += len;
+        } else {
+            n += (size_t)snprintf(out + n, size - n, "\\x%02x", *p++);
+        }
+    }
+    out[n] = '\0';
+}
+
+static void warn(const RcSink *sink, const char *fmt, ...)
+{
+    char msg[RC_LINE_MAX + 256], shown[4 * sizeof msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    escape_text(msg, shown, sizeof shown);
+    if (sink && sink->warn)
+        sink->warn(sink->warn_ctx, shown);
+    else
+        fprintf(stderr, "%s\n", shown);
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* Cuts a trailing comment: '#' at the start or after whitespace, outside double quotes. */
+static void strip_comment(char *s)
+{
+    bool quoted = false;
+    for (char *p = s; *p; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (*p == '#' && !quoted && (p == s || isspace((unsigned char)p[-1]))) {
+            *p = '\0';
+            return;
+        }
+    }
+}
+
+bool rc_key_equal(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ' || *a == '_' || *a == '-')
+            a++;
+        while (*b == ' ' || *b == '_' || *b == '-')
+            b++;
+        if (!*a || !*b)
+            return !*a && !*b;
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return false;
+        a++, b++;
+    }
+}
+
+/* Parses one line; returns 0 for nothing to do, 1 when applied, -1 after a warning. */
+static int parse_line(char *line, const char *name, int lineno, const RcSink *sink)
+{
+    strip_comment(line);
+    char *s = trim(line);
+    if (!*s)
+        return 0;
+    char *eq = strchr(s, '=');
+    if (!eq) {
+        warn(sink, "warning: %s:%d: expected 'key = value', skipped: %s", name, lineno, s);
+        return -1;
+    }
+    *eq = '\0';
+    char *key = trim(s);
+    char *value = trim(eq + 1);
+    if (!*key) {
+        warn(sink, "warning: %s:%d: missing key before '=', skipped", name, lineno);
+        return -1;
+    }
+    size_t n = strlen(value);
+    if (n >= 2 && value[0] == '"' && value[n - 1] == '"') {
+        value[n - 1] = '\0';
+        value++;
+    } else if (strchr(value, '"')) {
+        warn(sink, "warning: %s:%d: unbalanced quote in value of '%s', skipped", name, lineno, key);
+        return -1;
+    }
+    char err[256] = "";
+    if (!sink || !sink->apply || !sink->apply(sink->apply_ctx, key, value, err, sizeof err)) {
+        warn(sink, "warning: %s:%d: %s, skipped", name, lineno, err[0] ? err : "rejected");
+        return -1;
+    }
+    if (err[0]) /* accepted with a remark (e.g. a tablebase directory that is missing) */
+        warn(sink, "warning: %s:%d: %s", name, lineno, err);
+    return 1;
+}
+
+RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink)
+{
+    RcResult r = {0, 0, false};
+    char line[RC_LINE_MAX];
+    for (int lineno = 1;; lineno++) {
+        LineStatus st = line_read(in, line, sizeof line);
+        if (st == LINE_END)
+            break;
+        if (st == LINE_ERROR) {
+            /* A directory or a failing disk: not an empty file. */
+            warn(sink, "warning: %s:%d: cannot read: %s", name, lineno, strerror(errno));
+            r.warnings++;
+            r.read_error = true;
+            break;
+        }
+        if (st != LINE_OK) {
+            if (st == LINE_TOO_LONG)
+                warn(sink, "warning: %s:%d: line longer than %d characters, skipped", name, lineno,
+                     RC_LINE_MAX - 1);
+            else
+                warn(sink, "warning: %s:%d: NUL byte in the line, skipped", name, lineno);
+            r.warnings++;
+            continue;
+        }
+        int res = parse_line(line, name, lineno, sink);
+        if (res > 0)
+            r.applied++;
+        else if (res < 0)
+            r.warnings++;
+    }
+    return r;
+}
+
+bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        warn(sink, "warning: cannot open rc file %s: %s", path, strerror(errno));
+        if (result)
+            *result = (RcResult){0, 1, true};
+        return false;
+    }
+    RcResult r = rcfile_read_stream(f, path, sink);
+    fclose(f);
+    if (result)
+        *result = r;
+    return !r.read_error;
+}
+
+bool executable_dir(char *out, size_t out_size)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0)
+        return false;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    if ((size_t)(slash - buf) + 1 > out_size)
+        return false;
+    strcpy(out, buf[0] ? buf : "/");
+    return true;
+}
+
+/* A file we may read; a directory passes access() and fopen() but reads nothing. */
+static bool readable(const char *path)
+{
+    struct stat st;
+    if (access(path, R_OK) != 0 || stat(path, &st) != 0)
+        return false;
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return false;
+    }
+    return true;
+}
+
+static bool try_path(char *out, size_t out_size, const char *dir, const char *rest)
+{
+    int n = snprintf(out, out_size, "%s/%s", dir, rest);
+    return n > 0 && (size_t)n < out_size && readable(out);
+}
+
+bool rcfile_locate(const char *explicit_path, char *out, size_t out_size)
+{
+    if (explicit_path) {
+        if (strlen(explicit_path) >= out_size) {
+            errno = ENAMETOOLONG;
+            return false;
+        }
+        if (!readable(explicit_path))
+            return false;
+        strcpy(out, explicit_path);
+        return true;
+    }
+    char dir[4096];
+    if (executable_dir(dir, sizeof dir) && try_path(out, out_size, dir, "engine.rc"))
+        return true;
+    const char *xdg = getenv("XDG_CONFIG_HOME");
+    if (xdg && *xdg && try_path(out, out_size, xdg, "saavedra/engine.rc"))
+        return true;
+    const char *home = getenv("HOME");
+    if (home && *home && try_path(out, out_size, home, ".config/saavedra/engine.rc"))
+        return true;
+    return false;
+}

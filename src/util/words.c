@@ -1,0 +1,47 @@
+/* See words.h. */
+#include "util/words.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+
+int words_split(char *line, char **words, int max)
+{
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        while (*p && isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            return n;
+        if (n == max)
+            return -1;
+        words[n++] = p;
+        while (*p && !isspace((unsigned char)*p))
+            p++;
+        if (*p)
+            *p++ = '\0';
+    }
+}
+
+bool word_to_long(const char *word, long lo, long hi, long *out)
+{
+    if (!word)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(word, &end, 10);
+    if (end == word || *end || errno || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool word_to_int(const char *word, int lo, int hi, int *out)
+{
+    long v;
+    if (!word_to_long(word, lo, hi, &v))
+        return false;
+    *out = (int)v;
+    return true;
+}
