@@ -11,7 +11,7 @@
 #include "board/movegen.h"
 #include "search/movepicker.h"
 #include "board/notation.h"
-#include "engine/options.h"
+#include "util/options.h"
 #include "search/search.h"
 #include "search/see.h"
 #include "search/strength.h"

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "engine/options.h"
+#include "util/options.h"
 #include "search/search.h"
 #include "search/strength.h"
 #include "search/timeman.h"

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "engine/options.h"
+#include "util/options.h"
 #include "board/position.h"
 
 #define MANNERS_HISTORY 64

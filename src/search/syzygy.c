@@ -11,7 +11,7 @@
 #include <tbprobe.h>
 
 #include "board/movegen.h"
-#include "engine/options.h"
+#include "util/options.h"
 
 /* Mirrors Fathom's process-wide state, which it does not report reliably itself: after
  * tb_init("") the Debian build (2019) leaves TB_LARGEST at its old value although no

@@ -1,5 +1,5 @@
 /* Option registry: see options.h. */
-#include "engine/options.h"
+#include "util/options.h"
 
 #include <errno.h>
 #include <stdio.h>
