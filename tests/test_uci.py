@@ -5,6 +5,7 @@ usage: python3 tests/test_uci.py ENGINE
 The last line printed is "N passed, N failed"; the exit status is non-zero on failure.
 """
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -13,6 +14,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from enginepipe import EnginePipe  # noqa: E402
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./saavedra"
+# Promptness limits are for a quiet machine; a loaded one (CI, sanitizer builds) widens
+# them by this factor. The order of events is checked whatever the scale.
+TIME_SCALE = max(1.0, float(os.environ.get("SAAVEDRA_TIME_SCALE", "1")))
 results = []
 
 
@@ -154,7 +158,7 @@ def go_infinite_stop_is_prompt(e):
     e.send("stop")
     lines = e.expect_prefix("bestmove", 2.0)
     took = time.time() - start
-    check(took < 0.5, "bestmove %.3fs after stop" % took)
+    check(took < 0.5 * TIME_SCALE, "bestmove %.3fs after stop" % took)
     check(any("currmove" in l for l in lines), "no currmove after the first second")
     e.sync()
 
@@ -214,7 +218,7 @@ def isready_mid_search(e):
     start = time.time()
     e.send("isready")
     lines = e.expect(lambda l: l == "readyok", 1.0)
-    check(time.time() - start < 0.3, "readyok slow")
+    check(time.time() - start < 0.3 * TIME_SCALE, "readyok slow")
     check(not any(l.startswith("bestmove") for l in lines), "search ended by isready")
     e.send("stop")
     e.expect_prefix("bestmove", 1.0)
@@ -233,7 +237,7 @@ def ponder_and_ponderhit(e):
     start = time.time()
     e.send("ponderhit")
     lines = e.expect_prefix("bestmove", 3.0)
-    check(time.time() - start < 2.0, "after ponderhit the search overran the clock")
+    check(time.time() - start < 2.0 + 0.2 * TIME_SCALE, "after ponderhit the search overran the clock")
     check(len(lines[-1].split()) in (2, 4), lines[-1])
     # ponder + stop (the opponent played another move) also answers at once.
     e.send("go ponder wtime 2000 btime 2000")
@@ -241,7 +245,7 @@ def ponder_and_ponderhit(e):
     start = time.time()
     e.send("stop")
     e.expect_prefix("bestmove", 1.0)
-    check(time.time() - start < 0.5, "stop during ponder slow")
+    check(time.time() - start < 0.5 * TIME_SCALE, "stop during ponder slow")
 
 
 @test
@@ -283,13 +287,15 @@ def clock_game_returns_in_time(e):
         e.send("go wtime %d btime %d winc %d binc %d" % (wtime, wtime, inc, inc))
         lines = e.expect_prefix("bestmove", 5.0)
         took = (time.time() - start) * 1000
-        check(took < wtime * 0.5 + 30, "used %.0f ms of %d" % (took, wtime))
+        check(took < wtime * 0.5 + 30 * TIME_SCALE, "used %.0f ms of %d" % (took, wtime))
         check(len(bestmove_of(lines)) >= 4, lines[-1])
     start = time.time()
     e.send("go movetime 300")
     e.expect_prefix("bestmove", 3.0)
     took = time.time() - start
-    check(0.15 < took < 0.45, "movetime 300 took %.3fs" % took)
+    # At least half the time is used (a load only lengthens it); the answer comes within
+    # the limit plus the pipe's and the scheduler's latency.
+    check(0.15 < took < 0.3 + 0.15 * TIME_SCALE, "movetime 300 took %.3fs" % took)
     e.send("go wtime 60000 btime 60000 movestogo 1")
     e.send("stop")
     e.expect_prefix("bestmove", 2.0)
@@ -405,9 +411,18 @@ def console_commands_in_uci(e):
     e.send("perft 1")
     lines = e.expect(lambda l: "Nodes searched" in l)
     check(lines[-1].split()[-1] == "20", lines[-1])
+    # eval reports the position the protocol set, as the command line does for its FEN.
+    fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    expected = subprocess.run([ENGINE, "eval", fen], capture_output=True, text=True, timeout=30).stdout
+    final = [l for l in expected.splitlines() if l.startswith("Final evaluation")]
+    check(len(final) == 1, "command-line eval printed no final line: %s" % expected)
     e.send("eval")
+    lines = e.sync()
+    check(final[0] in lines, "eval in UCI differs from the command line: %s" % lines)
     e.send("help")
-    e.sync()
+    lines = e.sync()
+    for command in ("perft N", "eval", "bench", "test FILE.epd", "quit"):
+        check(any(l.strip().startswith(command) for l in lines), "help does not list %s" % command)
 
 
 @test
@@ -447,7 +462,7 @@ def quit_during_search(e):
     e.send("quit")
     start = time.time()
     e.proc.wait(timeout=2)
-    check(time.time() - start < 1.0, "quit slow")
+    check(time.time() - start < 1.0 * TIME_SCALE, "quit slow")
     check(e.proc.returncode == 0, "exit status %s" % e.proc.returncode)
 
 
