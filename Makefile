@@ -132,6 +132,6 @@ install: $(EXE)
 	if [ -f engine.rc ]; then install -m 644 engine.rc $(DESTDIR)$(PREFIX)/bin/engine.rc; fi
 
 clean:
-	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan
+	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable
 
 -include $(OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.d)
