@@ -3,17 +3,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands/bench.h"
-#include "util/cmdline.h"
-#include "commands/codec_cmd.h"
-#include "engine/config.h"
-#include "protocol/console.h"
-#include "engine/engine.h"
-#include "commands/epdtest.h"
-#include "eval/evaluate.h"
 #include "board/perft.h"
 #include "board/position.h"
+#include "commands/bench.h"
+#include "commands/codec_cmd.h"
+#include "commands/epdtest.h"
+#include "engine/config.h"
+#include "engine/engine.h"
+#include "eval/evaluate.h"
+#include "protocol/console.h"
+#include "protocol/uci.h"
+#include "protocol/xboard.h"
 #include "search/search.h"
+#include "util/cmdline.h"
 #include "util/words.h"
 
 /* Sets pos from a FEN given as separate command-line words (the start position when
@@ -64,6 +66,22 @@ static int cmd_eval(int argc, char **argv)
     if (!position_from_args(&pos, argc, argv))
         return 1;
     eval_print(&pos, stdout);
+    return 0;
+}
+
+/* Standard input without a subcommand: the console until a protocol is asked for, then
+ * that protocol's loop, which is handed the line that asked for it. */
+static int run_protocol(Engine *engine, FILE *in, FILE *out)
+{
+    static char first_line[CONSOLE_LINE_MAX];
+    switch (console_loop(engine, in, out, first_line, sizeof first_line)) {
+    case CONSOLE_UCI:
+        return uci_loop(engine, in, out, first_line);
+    case CONSOLE_XBOARD:
+        return xboard_loop(engine, in, out, first_line);
+    case CONSOLE_QUIT:
+        break;
+    }
     return 0;
 }
 
@@ -124,7 +142,7 @@ int main(int argc, char **argv)
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
     } else
-        status = console_loop(engine, cfg.in, cfg.out);
+        status = run_protocol(engine, cfg.in, cfg.out);
     config_shutdown(&cfg);
     engine_free(engine);
     return status;

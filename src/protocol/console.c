@@ -1,48 +1,22 @@
 /* Console front end and protocol detection: see console.h. */
 #include "protocol/console.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "commands/bench.h"
-#include "commands/epdtest.h"
-#include "eval/evaluate.h"
-#include "board/perft.h"
+#include "commands/commands.h"
 #include "util/textline.h"
-#include "protocol/uci.h"
-#include "util/words.h"
-#include "protocol/xboard.h"
 
-typedef int (*ProtocolLoop)(Engine *e, FILE *in, FILE *out, const char *first_line);
-
-/* Commands that select a protocol; the line is handed to that protocol's loop. */
+/* Commands that select a protocol other than the default (UCI). */
 static const struct {
     const char *command;
-    ProtocolLoop loop;
+    ConsoleExit protocol;
 } PROTOCOLS[] = {
-    { "uci", uci_loop },
-    { "xboard", xboard_loop },
+    { "uci", CONSOLE_UCI },
+    { "xboard", CONSOLE_XBOARD },
 };
 
-static void print_help(FILE *out)
-{
-    fputs("Saavedra console commands:\n"
-          "  uci                 switch to the UCI protocol (any UCI command does too)\n"
-          "  xboard              switch to the xboard/WinBoard protocol\n"
-          "  d                   show the current position\n"
-          "  eval                evaluation breakdown of the current position\n"
-          "  perft N             move-path count to depth N, per root move\n"
-          "  bench [depth [threads [hashMB]]]  search benchmark (node count signature)\n"
-          "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
-          "                      run an EPD test suite (Arasan's options)\n"
-          "  help                this text\n"
-          "  quit                leave\n"
-          "Positions are set with the UCI command: position startpos|fen <FEN> [moves ...]\n",
-          out);
-}
-
-/* First word of line into word (lower level than the protocols' tokenizers). */
-static const char *first_word(const char *line, char *word, size_t size)
+/* First word of line into word. */
+static void first_word(const char *line, char *word, size_t size)
 {
     while (*line == ' ' || *line == '\t')
         line++;
@@ -52,69 +26,12 @@ static const char *first_word(const char *line, char *word, size_t size)
         n++;
     }
     word[n] = '\0';
-    return line + n;
 }
 
-#define MAX_ARGS 64
-
-/* Runs a command (argv[0]) once its words are known; err set when it is refused. */
-static void run_command(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
+ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size)
 {
-    const char *cmd = argv[0];
-    if (!strcmp(cmd, "perft")) {
-        long depth;
-        if (argc != 2 || !word_to_long(argv[1], 1, 20, &depth)) {
-            snprintf(err, err_size, "usage: perft N (1..20)");
-            return;
-        }
-        static _Thread_local Position copy;
-        copy = *engine_position(e);
-        perft_divide(&copy, (int)depth, out);
-    } else if (!strcmp(cmd, "bench")) {
-        bench_main(argc - 1, argv + 1, out, err, err_size);
-    } else if (!strcmp(cmd, "test")) {
-        epdtest_run(e, argc - 1, argv + 1, out, NULL, err, err_size);
-    } else if (argc > 1) {
-        snprintf(err, err_size, "usage: %s (no arguments)", cmd);
-    } else if (!strcmp(cmd, "d")) {
-        position_print(engine_position(e), out);
-    } else if (!strcmp(cmd, "eval")) {
-        eval_print(engine_position(e), out);
-    } else { /* help */
-        print_help(out);
-    }
-}
-
-bool console_command(Engine *e, const char *line, FILE *out, char *err, size_t err_size)
-{
-    static const char *const COMMANDS[] = {"d", "eval", "perft", "bench", "test", "help"};
-    err[0] = '\0';
-    char cmd[32];
-    first_word(line, cmd, sizeof cmd);
-    bool known = false;
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
-        known |= !strcmp(cmd, COMMANDS[i]);
-    if (!known)
-        return false;
-    char *copy = strdup(line);
-    char *argv[MAX_ARGS];
-    int argc = copy ? words_split(copy, argv, MAX_ARGS) : 0;
-    if (!copy)
-        snprintf(err, err_size, "%s: out of memory", cmd);
-    else if (argc < 0)
-        snprintf(err, err_size, "%s: too many arguments", cmd);
-    else
-        run_command(e, argc, argv, out, err, err_size);
-    free(copy);
-    fflush(out);
-    return true;
-}
-
-int console_loop(Engine *e, FILE *in, FILE *out)
-{
-    static char line[65536]; /* as long as a UCI line */
     for (;;) {
-        LineStatus st = line_read(in, line, sizeof line);
+        LineStatus st = line_read(in, line, size);
         if (st == LINE_END || st == LINE_ERROR)
             break;
         if (st != LINE_OK) {
@@ -128,12 +45,12 @@ int console_loop(Engine *e, FILE *in, FILE *out)
         if (!cmd[0])
             continue;
         if (!strcmp(cmd, "quit"))
-            return 0;
+            return CONSOLE_QUIT;
         for (size_t i = 0; i < sizeof PROTOCOLS / sizeof *PROTOCOLS; i++)
             if (!strcmp(cmd, PROTOCOLS[i].command))
-                return PROTOCOLS[i].loop(e, in, out, line);
+                return PROTOCOLS[i].protocol;
         char err[512];
-        if (console_command(e, line, out, err, sizeof err)) {
+        if (commands_run(e, line, out, err, sizeof err)) {
             if (err[0]) {
                 fprintf(out, "error: %s\n", err);
                 fflush(out);
@@ -142,7 +59,8 @@ int console_loop(Engine *e, FILE *in, FILE *out)
         }
         /* Anything else is taken as UCI, the default protocol (it reports unknown
          * commands itself). */
-        return uci_loop(e, in, out, line);
+        return CONSOLE_UCI;
     }
-    return 0;
+    line[0] = '\0';
+    return CONSOLE_QUIT;
 }

@@ -1,20 +1,24 @@
-/* The first reader of standard input: serves console commands (d, eval, perft, bench,
- * help) and hands the stream to a protocol loop when a protocol's command arrives
- * (`uci` or any other UCI command; `xboard` once that protocol exists). */
+/* The first reader of standard input: serves the console commands (commands/commands.h)
+ * until a protocol's command arrives (`xboard`, `uci` or any other line that is not a
+ * console command: UCI is the default), then returns which protocol was asked for and
+ * the line that asked. main.c starts that protocol's loop with the line; the console
+ * knows no protocol loop, so the protocols can use the console commands without an
+ * include cycle. */
 #ifndef SAAVEDRA_CONSOLE_H
 #define SAAVEDRA_CONSOLE_H
 
-#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "engine/engine.h"
 
-int console_loop(Engine *e, FILE *in, FILE *out);
+/* The longest line the console reads, as long as a UCI line. */
+#define CONSOLE_LINE_MAX 65536
 
-/* Handles a console command shared by every protocol loop; returns false when line is
- * not one (the caller then treats it as its own). Output goes to out as plain text; a
- * command refused (bad arguments, unreadable file) leaves a one-line reason in err, empty
- * otherwise, for the caller to send in its protocol's error format. */
-bool console_command(Engine *e, const char *line, FILE *out, char *err, size_t err_size);
+typedef enum { CONSOLE_QUIT, CONSOLE_UCI, CONSOLE_XBOARD } ConsoleExit;
+
+/* Reads and serves lines until `quit` or end of input (CONSOLE_QUIT) or a protocol's
+ * line, which is left in line (size bytes, CONSOLE_LINE_MAX is enough for any line). */
+ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size);
 
 #endif

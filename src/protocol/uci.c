@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/console.h"
+#include "commands/commands.h"
 #include "board/notation.h"
 #include "board/perft.h"
 #include "util/textline.h"
@@ -350,7 +350,7 @@ static bool handle_line(UciState *u, const char *raw)
         }
         char err[512];
         pthread_mutex_lock(&u->out_lock);
-        bool handled = console_command(e, raw, u->out, err, sizeof err);
+        bool handled = commands_run(e, raw, u->out, err, sizeof err);
         fflush(u->out);
         pthread_mutex_unlock(&u->out_lock);
         if (!handled)

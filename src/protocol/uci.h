@@ -8,8 +8,8 @@
 #include "engine/engine.h"
 
 /* Runs the UCI loop until `quit` or end of input. first_line (may be NULL) is handled as
- * if it had been read first: the console's protocol detection hands over the line that
- * chose UCI. Returns the process exit status. */
+ * if it had been read first: main.c hands over the line that chose UCI at the
+ * console. Returns the process exit status. */
 int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line);
 
 #endif

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "commands/commands.h"
 #include "engine/config.h"
-#include "protocol/console.h"
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "protocol/xbstate.h"
@@ -456,7 +456,7 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     } else {
         char err[512];
         pthread_mutex_lock(&xb->out_lock);
-        bool handled = console_command(e, line, xb->out, err, sizeof err);
+        bool handled = commands_run(e, line, xb->out, err, sizeof err);
         fflush(xb->out);
         pthread_mutex_unlock(&xb->out_lock);
         if (!handled)

@@ -1,0 +1,97 @@
+/* Console commands shared by the front ends: see commands.h. */
+#include "commands/commands.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/perft.h"
+#include "commands/bench.h"
+#include "commands/epdtest.h"
+#include "eval/evaluate.h"
+#include "util/words.h"
+
+#define MAX_ARGS 64
+
+static void print_help(FILE *out)
+{
+    fputs("Saavedra console commands:\n"
+          "  uci                 switch to the UCI protocol (any UCI command does too)\n"
+          "  xboard              switch to the xboard/WinBoard protocol\n"
+          "  d                   show the current position\n"
+          "  eval                evaluation breakdown of the current position\n"
+          "  perft N             move-path count to depth N, per root move\n"
+          "  bench [depth [threads [hashMB]]]  search benchmark (node count signature)\n"
+          "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
+          "                      run an EPD test suite (Arasan's options)\n"
+          "  help                this text\n"
+          "  quit                leave\n"
+          "Positions are set with the UCI command: position startpos|fen <FEN> [moves ...]\n",
+          out);
+}
+
+/* First word of line into word (lower level than the protocols' tokenizers). */
+static void first_word(const char *line, char *word, size_t size)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t n = 0;
+    while (line[n] && line[n] != ' ' && line[n] != '\t' && line[n] != '\n' && line[n] != '\r' && n + 1 < size) {
+        word[n] = line[n];
+        n++;
+    }
+    word[n] = '\0';
+}
+
+/* Runs a command (argv[0]) once its words are known; err set when it is refused. */
+static void run_words(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
+{
+    const char *cmd = argv[0];
+    if (!strcmp(cmd, "perft")) {
+        long depth;
+        if (argc != 2 || !word_to_long(argv[1], 1, 20, &depth)) {
+            snprintf(err, err_size, "usage: perft N (1..20)");
+            return;
+        }
+        /* perft plays moves on its board: a copy, so the engine's position stays. */
+        static _Thread_local Position copy;
+        copy = *engine_position(e);
+        perft_divide(&copy, (int)depth, out);
+    } else if (!strcmp(cmd, "bench")) {
+        bench_main(argc - 1, argv + 1, out, err, err_size);
+    } else if (!strcmp(cmd, "test")) {
+        epdtest_run(e, argc - 1, argv + 1, out, NULL, err, err_size);
+    } else if (argc > 1) {
+        snprintf(err, err_size, "usage: %s (no arguments)", cmd);
+    } else if (!strcmp(cmd, "d")) {
+        position_print(engine_position(e), out);
+    } else if (!strcmp(cmd, "eval")) {
+        eval_print(engine_position(e), out);
+    } else { /* help */
+        print_help(out);
+    }
+}
+
+bool commands_run(Engine *e, const char *line, FILE *out, char *err, size_t err_size)
+{
+    static const char *const COMMANDS[] = {"d", "eval", "perft", "bench", "test", "help"};
+    err[0] = '\0';
+    char cmd[32];
+    first_word(line, cmd, sizeof cmd);
+    bool known = false;
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        known |= !strcmp(cmd, COMMANDS[i]);
+    if (!known)
+        return false;
+    char *copy = strdup(line);
+    char *argv[MAX_ARGS];
+    int argc = copy ? words_split(copy, argv, MAX_ARGS) : 0;
+    if (!copy)
+        snprintf(err, err_size, "%s: out of memory", cmd);
+    else if (argc < 0)
+        snprintf(err, err_size, "%s: too many arguments", cmd);
+    else
+        run_words(e, argc, argv, out, err, err_size);
+    free(copy);
+    fflush(out);
+    return true;
+}

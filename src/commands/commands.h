@@ -1,0 +1,20 @@
+/* The console commands every front end understands: d, eval, perft, bench, test and help.
+ * The plain console, the UCI loop and the xboard loop all hand a line they do not know
+ * themselves to commands_run, so the commands behave the same whichever protocol is on. */
+#ifndef SAAVEDRA_COMMANDS_H
+#define SAAVEDRA_COMMANDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/engine.h"
+
+/* Runs line if its first word is one of the commands; returns false (nothing done) when
+ * it is not one, for the caller to treat the line as its own. Output goes to out as plain
+ * text (flushed); a command refused (bad arguments, unreadable file) leaves a one-line
+ * reason in err, empty otherwise, for the caller to send in its protocol's error format.
+ * Must not be called while the engine is searching. */
+bool commands_run(Engine *e, const char *line, FILE *out, char *err, size_t err_size);
+
+#endif
