@@ -83,7 +83,7 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
     Piece pc = moved_piece(&t->pos, m);
     ss->move = m;
     ss->piece = pc;
-    ss->cont = (const int16_t (*)[SQUARE_NB])t->hist->continuation[pc][move_to(m)];
+    ss->cont = t->hist->continuation[pc][move_to(m)];
     make_move(&t->pos, m);
     tt_prefetch(t->shared->tt, pos_key(&t->pos));
     t->nodes++;
@@ -199,8 +199,6 @@ static void update_statistics(SearchThread *t, int ply, Move best, int depth,
     Position *pos = &t->pos;
     SearchStack *ss = &t->stack[ply + STACK_OFFSET];
     int bonus = history_bonus(depth);
-    int16_t (*cont1)[SQUARE_NB] = (int16_t (*)[SQUARE_NB])ss[-1].cont;
-    int16_t (*cont2)[SQUARE_NB] = (int16_t (*)[SQUARE_NB])ss[-2].cont;
 
     if (!move_is_tactical(best)) {
         if (ss->killers[0] != best) {
@@ -215,8 +213,8 @@ static void update_statistics(SearchThread *t, int ply, Move best, int depth,
             Piece pc = moved_piece(pos, m);
             Square to = move_to(m);
             history_update(&h->butterfly[pos->side][move_from(m)][to], b);
-            history_update(&cont1[pc][to], b);
-            history_update(&cont2[pc][to], b);
+            history_update(&ss[-1].cont[pc][to], b);
+            history_update(&ss[-2].cont[pc][to], b);
         }
     } else {
         history_update(&h->capture[moved_piece(pos, best)][move_to(best)][history_captured_type(pos, best)], bonus);
@@ -273,10 +271,9 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             return alpha;
     }
 
-    Move excluded = ss->excluded;
     Key key = pos_key(pos);
     TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE };
-    bool hit = excluded == MOVE_NONE && tt_probe(sh->tt, key, ply, &tte);
+    bool hit = tt_probe(sh->tt, key, ply, &tte);
     Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;
     if (!pv_node && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta) && rule50_count(pos) < 90)
         return tte.score;
@@ -284,7 +281,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     /* Endgame tablebases: a draw is exact, a win a lower and a loss an upper bound; a
      * bound that does not cut narrows the window of a PV node instead. */
     int tb_floor = -VALUE_INFINITE, tb_ceiling = VALUE_INFINITE;
-    if (!root && excluded == MOVE_NONE && sh->tb.pieces) {
+    if (!root && sh->tb.pieces) {
         int v;
         Bound b;
         if (syzygy_probe_search(&sh->tb, pos, depth, ply, draw_score(t), &v, &b)) {
@@ -302,7 +299,6 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     }
 
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
-    ss[1].excluded = MOVE_NONE;
 
     int eval;
     bool improving = false;
@@ -310,13 +306,9 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         ss->static_eval = eval = VALUE_NONE;
         goto moves_loop;
     }
-    if (excluded != MOVE_NONE)
-        eval = ss->static_eval;
-    else {
-        ss->static_eval = eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos, t->pawns);
-        if (hit && tte.score != VALUE_NONE && (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
-            eval = tte.score; /* the hash score is a better estimate */
-    }
+    ss->static_eval = eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos, t->pawns);
+    if (hit && tte.score != VALUE_NONE && (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
+        eval = tte.score; /* the hash score is a better estimate */
     if (ss[-2].static_eval != VALUE_NONE)
         improving = ss->static_eval > ss[-2].static_eval;
     else if (ss[-4].static_eval != VALUE_NONE)
@@ -324,7 +316,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     else
         improving = true;
 
-    if (!pv_node && excluded == MOVE_NONE) {
+    if (!pv_node) {
         /* Razoring: hopeless even with a few plies to go; let the quiescence search decide. */
         if (depth <= 3 && eval + 250 + 220 * depth * depth < alpha) {
             int v = qsearch(t, alpha - 1, alpha, ply, 0);
@@ -342,7 +334,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             int r = 3 + depth / 3 + min_int((eval - beta) / 200, 3);
             ss->move = MOVE_NULL;
             ss->piece = NO_PIECE;
-            ss->cont = (const int16_t (*)[SQUARE_NB])t->hist->continuation[NO_PIECE][0];
+            ss->cont = t->hist->continuation[NO_PIECE][0];
             make_null_move(pos);
             tt_prefetch(sh->tt, pos_key(pos));
             t->nodes++;
@@ -411,8 +403,6 @@ moves_loop:;
     checkinfo_init(&ci, pos);
 
     while ((m = movepicker_next(&mp, skip_quiets)) != MOVE_NONE) {
-        if (m == excluded)
-            continue;
         if (root && !root_move_allowed(t, m))
             continue;
         move_count++;
@@ -525,13 +515,13 @@ moves_loop:;
     }
 
     if (move_count == 0)
-        return excluded != MOVE_NONE ? alpha : checked ? -VALUE_MATE + ply : draw_score(t);
+        return checked ? -VALUE_MATE + ply : draw_score(t);
 
     if (best >= beta && best_move != MOVE_NONE)
         update_statistics(t, ply, best_move, depth, quiets, quiet_count, captures, capture_count);
 
     best = min_int(best, tb_ceiling);
-    if (excluded == MOVE_NONE && !(root && t->pv_index > 0)) {
+    if (!(root && t->pv_index > 0)) {
         Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
         tt_store(sh->tt, key, ply, best_move, best, ss->static_eval, depth, bound);
     }

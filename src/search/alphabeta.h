@@ -3,7 +3,7 @@
 #ifndef SAAVEDRA_ALPHABETA_H
 #define SAAVEDRA_ALPHABETA_H
 
-#include "search/search.h"
+#include "search/thread.h"
 
 /* Builds the late-move-reduction table. */
 void alphabeta_init(void);
@@ -12,6 +12,10 @@ void alphabeta_init(void);
  * moves t->root_moves[t->pv_index .. t->pv_last) are searched and their scores and PVs
  * updated. Returns a meaningless value once the search has been stopped. */
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
+
+/* Draw by the rules in this position at this distance from the root (repetition,
+ * fifty moves, insufficient material). */
+bool search_is_draw(const Position *pos, int ply);
 
 /* Polls the stop flag, node limit and (main thread) hard time limit. */
 bool search_should_stop(SearchThread *t);

@@ -83,12 +83,6 @@ void movepicker_init_probcut(MovePicker *mp, const Position *pos, const History 
     validate_tt_move(mp);
 }
 
-void movepicker_restart(MovePicker *mp)
-{
-    mp->index = mp->end = mp->bad_end = 0;
-    mp->stage = first_stage(mp);
-}
-
 bool movepicker_in_bad_captures(const MovePicker *mp)
 {
     return mp->stage == ST_BAD_CAPTURES;

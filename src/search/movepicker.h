@@ -2,8 +2,8 @@
  * history, SEE-checked when the victim is worth less than the attacker), then quiets
  * (killers first, then the countermove, then history + continuation history), then losing
  * captures. Moves are produced lazily, so a cut-off on the hash move costs no generation.
- * In check every stage yields only evasions. A picker can be restarted from its first
- * stage; it keeps its own move list, so it can be copied (e.g. to a split point). */
+ * In check every stage yields only evasions. A picker keeps its own move list, so it can
+ * be copied (e.g. to a split point). */
 #ifndef SAAVEDRA_MOVEPICKER_H
 #define SAAVEDRA_MOVEPICKER_H
 
@@ -45,8 +45,6 @@ void movepicker_init_probcut(MovePicker *mp, const Position *pos, const History 
 /* Next move, or MOVE_NONE when exhausted. With skip_quiets the quiet stage is passed over
  * (late move pruning); captures are still returned. */
 Move movepicker_next(MovePicker *mp, bool skip_quiets);
-/* Starts again from the first stage with the same inputs. */
-void movepicker_restart(MovePicker *mp);
 /* Whether the last move returned came from the losing-captures stage. */
 bool movepicker_in_bad_captures(const MovePicker *mp);
 

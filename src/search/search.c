@@ -152,7 +152,7 @@ static Move ponder_move(SearchThread *t, const RootMove *best)
 
 static void reset_stack(SearchThread *t)
 {
-    const int16_t (*none)[SQUARE_NB] = (const int16_t (*)[SQUARE_NB])t->hist->continuation[NO_PIECE][0];
+    int16_t (*none)[SQUARE_NB] = t->hist->continuation[NO_PIECE][0];
     for (size_t i = 0; i < sizeof t->stack / sizeof *t->stack; i++) {
         SearchStack *ss = &t->stack[i];
         memset(ss, 0, sizeof *ss);

@@ -66,11 +66,6 @@ void timeman_restart(TimeManager *tm, int64_t now_ms)
     tm->start_ms = now_ms;
 }
 
-int64_t timeman_elapsed(const TimeManager *tm, int64_t now_ms)
-{
-    return now_ms - tm->start_ms;
-}
-
 bool timeman_hard_expired(const TimeManager *tm, int64_t now_ms)
 {
     return tm->hard_ms >= 0 && now_ms - tm->start_ms >= tm->hard_ms;

@@ -44,7 +44,6 @@ void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int mov
                   int64_t now_ms);
 /* The clock starts again (ponderhit: our own time only starts running now). */
 void timeman_restart(TimeManager *tm, int64_t now_ms);
-int64_t timeman_elapsed(const TimeManager *tm, int64_t now_ms);
 bool timeman_hard_expired(const TimeManager *tm, int64_t now_ms);
 
 /* How much of the soft limit to use after an iteration:
