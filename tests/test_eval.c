@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/endgame.h"
 #include "eval/evaluate.h"
 #include "board/movegen.h"
 #include "test.h"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eval/endgame.h"
 #include "eval/evaluate.h"
 #include "eval/kpk.h"
 #include "board/movegen.h"

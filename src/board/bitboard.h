@@ -12,6 +12,9 @@
 #define FILE_H_BB (FILE_A_BB << 7)
 #define RANK_1_BB 0xFFULL
 #define RANK_8_BB (RANK_1_BB << 56)
+/* Square colours: a1, c1, ..., b2, ... are dark. */
+#define DARK_SQUARES 0xAA55AA55AA55AA55ULL
+#define LIGHT_SQUARES (~DARK_SQUARES)
 
 static inline Bitboard square_bb(Square s) { return 1ULL << s; }
 static inline int popcount(Bitboard b) { return __builtin_popcountll(b); }

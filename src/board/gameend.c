@@ -12,11 +12,10 @@ static bool claimable_material_draw(const Position *pos)
     Bitboard minors = pos->by_type[KNIGHT] | pos->by_type[BISHOP];
     if (popcount(minors) <= 1)
         return true;
-    const Bitboard dark = 0xAA55AA55AA55AA55ULL;
     Bitboard bishops = pos->by_type[BISHOP];
     return !pos->by_type[KNIGHT] && popcount(bishops) == 2
         && popcount(pieces_c(pos, WHITE) & bishops) == 1
-        && (!(bishops & dark) || !(bishops & ~dark));
+        && (!(bishops & DARK_SQUARES) || !(bishops & LIGHT_SQUARES));
 }
 
 GameEnd game_end_status(const Position *pos)

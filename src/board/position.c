@@ -332,9 +332,8 @@ bool position_insufficient_material(const Position *pos)
         return true; /* K v K, K+minor v K */
     /* Only bishops, all on one colour: no mate is possible. */
     if (!pos->by_type[KNIGHT]) {
-        const Bitboard dark = 0xAA55AA55AA55AA55ULL;
         Bitboard b = pos->by_type[BISHOP];
-        return !(b & dark) || !(b & ~dark);
+        return !(b & DARK_SQUARES) || !(b & LIGHT_SQUARES);
     }
     return false;
 }

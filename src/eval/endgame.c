@@ -1,12 +1,9 @@
 /* Endgame knowledge: bare-king endings and drawish-endgame scaling. */
 #include "eval/endgame.h"
 
-#include "eval/evaluate.h"
 #include "eval/kpk.h"
 #include "eval/params.h"
 #include "eval/pawns.h"
-
-#define DARK_SQUARES 0xAA55AA55AA55AA55ULL
 
 /* Non-pawn material in rough centipawns, only for deciding which rule applies. */
 static int non_pawn_material(const Position *pos, Color c)
@@ -62,7 +59,7 @@ static bool bare_king_score(const Position *pos, Color strong, int *score)
         *score = EVAL_KNOWN_WIN + eg_value(PARAMS.piece_value[PAWN]) + 10 * relative_rank(strong, p);
         return true;
     }
-    bool bishop_pair = (bishops & DARK_SQUARES) && (bishops & ~DARK_SQUARES);
+    bool bishop_pair = (bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES);
     bool mating = majors || bishop_pair || (bishops && knights) || popcount(knights) >= 3;
     if (!mating)
         return false; /* pawns plus minors: the normal evaluation with scaling */

@@ -7,6 +7,10 @@
 
 #define SCALE_NORMAL 64
 
+/* Known wins (KPK by the bitbase, mating material against a bare king) score above this,
+ * below evaluate.h's EVAL_MAX. */
+#define EVAL_KNOWN_WIN 10000
+
 /* Positions where one side has a bare king: KK and insufficient material (0), KPK by the
  * bitbase, KNNK (0), and mating material against a bare king (KQK, KRK, KBNK, KBBK...),
  * scored as a known win that grows as the defending king is driven to the edge (or, for

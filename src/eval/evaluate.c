@@ -139,8 +139,7 @@ static Score evaluate_minors(EvalInfo *ei, Color us, PieceType pt, Score *mobili
         if (pieces_p(pos, PAWN) & pawn_push_bb(us, square_bb(sq)))
             s += w->minor_behind_pawn;
         if (pt == BISHOP) {
-            const Bitboard dark = 0xAA55AA55AA55AA55ULL;
-            Bitboard same = (dark & square_bb(sq)) ? dark : ~dark;
+            Bitboard same = (DARK_SQUARES & square_bb(sq)) ? DARK_SQUARES : LIGHT_SQUARES;
             s += w->bishop_pawns_same_color * popcount(pieces_cp(pos, us, PAWN) & same);
             if (more_than_one(bishop_attacks(sq, pieces_p(pos, PAWN)) & CENTER_SQUARES))
                 s += w->bishop_long_diagonal;
@@ -392,7 +391,7 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace
             material += w->piece_value[pt] * popcount(pieces_cp(pos, c, pt));
         Bitboard bishops = pieces_cp(pos, c, BISHOP);
         ei.terms[T_MATERIAL][c] = material;
-        ei.terms[T_IMBALANCE][c] = ((bishops & 0xAA55AA55AA55AA55ULL) && (bishops & 0x55AA55AA55AA55AAULL))
+        ei.terms[T_IMBALANCE][c] = ((bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES))
                                    ? w->bishop_pair : 0;
         ei.terms[T_PAWNS][c] = ei.pe->structure[c];
         ei.terms[T_PSQT][c] = ei.pe->psqt[c] + PSQT[make_piece(c, KING)][king_square(pos, c)];

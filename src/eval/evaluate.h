@@ -1,18 +1,16 @@
 /* Static evaluation: tapered middlegame/endgame score in centipawns from the side to
- * move's point of view. The pawn-structure cache is per search thread. */
+ * move's point of view. The pawn-structure cache (pawns.h) is per search thread. */
 #ifndef SAAVEDRA_EVALUATE_H
 #define SAAVEDRA_EVALUATE_H
 
 #include <stdio.h>
 
-#include "eval/params.h"
 #include "board/position.h"
+#include "eval/params.h"
+#include "eval/pawns.h"
 
-typedef struct PawnTable PawnTable;
-
-/* Known wins (KPK by the bitbase, mating material against a bare king) score above this;
- * no evaluation exceeds EVAL_MAX in absolute value, far below any mate score. */
-#define EVAL_KNOWN_WIN 10000
+/* No evaluation exceeds this in absolute value: above endgame.h's known wins, far
+ * below any mate score. */
 #define EVAL_MAX 20000
 
 /* Builds read-only tables (KPK bitbase, masks, piece-square tables from the default
@@ -22,11 +20,6 @@ void eval_init(void);
 /* Replaces the weights (for tools such as the tuner; never during a search). Every pawn
  * table must be cleared afterwards, as its entries hold scores of the old weights. */
 void eval_set_params(const EvalParams *params);
-
-/* A pawn hash table for one thread. */
-PawnTable *pawn_table_new(void);
-void pawn_table_free(PawnTable *table);
-void pawn_table_clear(PawnTable *table);
 
 /* pawns may be NULL (no caching). */
 int evaluate(const Position *pos, PawnTable *pawns);

@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval/evaluate.h"
-
 Bitboard FORWARD_FILE[COLOR_NB][SQUARE_NB];
 Bitboard PASSED_SPAN[COLOR_NB][SQUARE_NB];
 Bitboard ATTACK_SPAN[COLOR_NB][SQUARE_NB];
@@ -36,6 +34,13 @@ void pawns_init(void)
 }
 
 /* ---- The table ---- */
+
+struct PawnTable {
+    PawnEntry *entries;
+    size_t mask;
+};
+
+#define PAWN_TABLE_ENTRIES (1u << 14)
 
 PawnTable *pawn_table_new(void)
 {

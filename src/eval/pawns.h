@@ -20,12 +20,12 @@ typedef struct {
     uint8_t king_castling[COLOR_NB];
 } PawnEntry;
 
-struct PawnTable {
-    PawnEntry *entries;
-    size_t mask;
-};
+/* A pawn hash table for one thread. */
+typedef struct PawnTable PawnTable;
 
-#define PAWN_TABLE_ENTRIES (1u << 14)
+PawnTable *pawn_table_new(void);
+void pawn_table_free(PawnTable *table);
+void pawn_table_clear(PawnTable *table);
 
 /* Read-only masks built by pawns_init (called by eval_init). */
 extern Bitboard FORWARD_FILE[COLOR_NB][SQUARE_NB];  /* squares ahead on the same file */
@@ -38,7 +38,7 @@ void pawns_init(void);
 
 /* The entry for pos's pawns: from table when it holds them, otherwise computed (into the
  * table, or into *scratch when table is NULL). */
-PawnEntry *pawns_probe(const Position *pos, struct PawnTable *table, PawnEntry *scratch);
+PawnEntry *pawns_probe(const Position *pos, PawnTable *table, PawnEntry *scratch);
 
 /* Pawn shelter and storm around c's king (mg) and king-pawn distance (eg), from c's
  * point of view; cached in the entry. */

@@ -8,8 +8,6 @@
 #include "board/movegen.h"
 #include "board/movelegal.h"
 
-#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL /* b1, d1, ..., a2, c2, ...: a1 is dark */
-
 /* ---- File-major numbering: a1 = 0, a2 = 1, ..., a8 = 7, b1 = 8, ..., h8 = 63 ---- */
 
 static inline int file_major_key(Square s) { return file_of(s) * 8 + rank_of(s); }

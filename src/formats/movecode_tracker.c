@@ -9,8 +9,6 @@
 #include "board/movelegal.h"
 #include "board/snapshot.h"
 
-#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL /* a1 is dark */
-
 static inline int file_major_key(Square s) { return file_of(s) * 8 + rank_of(s); }
 
 /* List holding a piece type standing on s; -1 for the king (never numbered). */
