@@ -1,5 +1,5 @@
-/* xboard time controls and edit mode: level parsing, repeating sessions, st/sd/nps,
- * edit-mode boards to FEN. */
+/* xboard time controls and edit mode: level parsing, repeating sessions, st/sd/nps, the
+ * time commands, edit-mode boards to FEN. */
 #include <string.h>
 
 #include "test.h"
@@ -81,6 +81,47 @@ TEST(xbtime_st_sd_nps)
     CHECK_EQ(c.sd, 0);
     CHECK_EQ(c.nps, 0);
     CHECK_EQ(c.st_ms, 8000);
+}
+
+TEST(xbtime_commands)
+{
+    XbClock c;
+    char err[160];
+    xbclock_init(&c);
+    CHECK(xbclock_is_command("otim"));
+    CHECK(!xbclock_is_command("ping"));
+    CHECK(xbclock_command(&c, "st", "2.5", "", "", err, sizeof err));
+    CHECK_EQ(c.st_ms, 2500);
+    CHECK(!xbclock_command(&c, "st", "0", "", "", err, sizeof err));
+    CHECK_STR_EQ(err, "bad time per move");
+    CHECK_EQ(c.st_ms, 2500);
+    /* level clears st; a level without its three arguments is refused. */
+    CHECK(!xbclock_command(&c, "level", "40", "5", "", err, sizeof err));
+    CHECK_STR_EQ(err, "level needs MPS BASE INC");
+    CHECK(xbclock_command(&c, "level", "40", "5", "0", err, sizeof err));
+    CHECK_EQ(c.st_ms, 0);
+    /* sd is cut below MAX_PLY, nps to a billion; both must be whole and not negative. */
+    CHECK(xbclock_command(&c, "sd", "1000", "", "", err, sizeof err));
+    CHECK_EQ(c.sd, MAX_PLY - 1);
+    CHECK(!xbclock_command(&c, "sd", "-1", "", "", err, sizeof err));
+    CHECK(!xbclock_command(&c, "nps", "12k", "", "", err, sizeof err));
+    CHECK_STR_EQ(err, "bad number");
+    CHECK(xbclock_command(&c, "nps", "99999999999", "", "", err, sizeof err));
+    CHECK_EQ(c.nps, 1000000000);
+    /* time and otim are centiseconds; a negative clock counts as 0. */
+    CHECK(xbclock_command(&c, "time", "1234", "", "", err, sizeof err));
+    CHECK_EQ(c.my_ms, 12340);
+    CHECK(xbclock_command(&c, "otim", "-50", "", "", err, sizeof err));
+    CHECK_EQ(c.opp_ms, 0);
+    /* After our move the clock loses the time used and gains the increment. */
+    c.inc_ms = 1000;
+    xbclock_after_move(&c, 3000);
+    CHECK_EQ(c.my_ms, 10340);
+    xbclock_after_move(&c, 20000);
+    CHECK_EQ(c.my_ms, 0);
+    c.my_ms = -1; /* unknown stays unknown */
+    xbclock_after_move(&c, 100);
+    CHECK_EQ(c.my_ms, -1);
 }
 
 TEST(xbedit_board_to_fen)

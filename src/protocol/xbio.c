@@ -1,32 +1,111 @@
-/* xboard input: a reader thread queues the lines from the GUI; the main loop waits for
- * the next line or the end of a search. Part of the xboard front end (see xbstate.h). */
+/* xboard input and output: see xbio.h. */
 #define _GNU_SOURCE
+#include "protocol/xbio.h"
+
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol/xbstate.h"
+#include "engine/config.h"
 
-static void queue_push(Xb *xb, char *line)
+/* ---- output ---- */
+
+void xbout_init(XbOut *o, FILE *file)
 {
-    pthread_mutex_lock(&xb->lock);
-    if (xb->line_count == xb->line_cap) {
-        int cap = xb->line_cap ? xb->line_cap * 2 : 64;
+    o->file = file;
+    pthread_mutex_init(&o->lock, NULL);
+}
+
+void xbout_destroy(XbOut *o)
+{
+    pthread_mutex_destroy(&o->lock);
+}
+
+static void send_va(XbOut *o, const char *prefix, const char *fmt, va_list ap)
+{
+    char line[8192];
+    size_t p = strlen(prefix);
+    memcpy(line, prefix, p + 1);
+    vsnprintf(line + p, sizeof line - p, fmt, ap);
+    pthread_mutex_lock(&o->lock);
+    fputs(line, o->file);
+    fputc('\n', o->file);
+    fflush(o->file);
+    pthread_mutex_unlock(&o->lock);
+}
+
+void xb_send(XbOut *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    send_va(o, "", fmt, ap);
+    va_end(ap);
+}
+
+void xb_trace(XbOut *o, const char *fmt, ...)
+{
+    if (!config_trace())
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    send_va(o, "# ", fmt, ap);
+    va_end(ap);
+}
+
+FILE *xbout_acquire(XbOut *o)
+{
+    pthread_mutex_lock(&o->lock);
+    return o->file;
+}
+
+void xbout_release(XbOut *o)
+{
+    fflush(o->file);
+    pthread_mutex_unlock(&o->lock);
+}
+
+/* ---- input ---- */
+
+void xbinput_init(XbInput *q)
+{
+    memset(q, 0, sizeof *q);
+    pthread_mutex_init(&q->lock, NULL);
+    pthread_cond_init(&q->wake, NULL);
+}
+
+void xbinput_destroy(XbInput *q)
+{
+    for (int i = 0; i < q->line_count; i++)
+        free(q->lines[(q->line_head + i) % q->line_cap]);
+    free(q->lines);
+    for (int i = 0; i < q->deferred_count; i++)
+        free(q->deferred[i]);
+    free(q->deferred);
+    pthread_mutex_destroy(&q->lock);
+    pthread_cond_destroy(&q->wake);
+}
+
+static void queue_push(XbInput *q, char *line)
+{
+    pthread_mutex_lock(&q->lock);
+    if (q->line_count == q->line_cap) {
+        int cap = q->line_cap ? q->line_cap * 2 : 64;
         char **grown = malloc((size_t)cap * sizeof *grown);
         if (!grown) {
-            pthread_mutex_unlock(&xb->lock);
+            pthread_mutex_unlock(&q->lock);
             free(line);
             return;
         }
-        for (int i = 0; i < xb->line_count; i++)
-            grown[i] = xb->lines[(xb->line_head + i) % xb->line_cap];
-        free(xb->lines);
-        xb->lines = grown;
-        xb->line_cap = cap;
-        xb->line_head = 0;
+        for (int i = 0; i < q->line_count; i++)
+            grown[i] = q->lines[(q->line_head + i) % q->line_cap];
+        free(q->lines);
+        q->lines = grown;
+        q->line_cap = cap;
+        q->line_head = 0;
     }
-    xb->lines[(xb->line_head + xb->line_count++) % xb->line_cap] = line;
-    pthread_cond_broadcast(&xb->wake);
-    pthread_mutex_unlock(&xb->lock);
+    q->lines[(q->line_head + q->line_count++) % q->line_cap] = line;
+    pthread_cond_broadcast(&q->wake);
+    pthread_mutex_unlock(&q->lock);
 }
 
 static void free_line(void *arg)
@@ -38,76 +117,107 @@ static void free_line(void *arg)
  * cancellation point; glibc releases the stream's lock on cancellation). */
 static void *reader_main(void *arg)
 {
-    Xb *xb = arg;
+    XbInput *q = arg;
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
     pthread_cleanup_push(free_line, &line);
-    while ((n = getline(&line, &cap, xb->in)) >= 0) {
+    while ((n = getline(&line, &cap, q->in)) >= 0) {
         while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
             line[--n] = '\0';
         char *copy = strdup(line);
         if (copy)
-            queue_push(xb, copy);
+            queue_push(q, copy);
     }
     pthread_cleanup_pop(1);
-    pthread_mutex_lock(&xb->lock);
-    xb->input_closed = true;
-    pthread_cond_broadcast(&xb->wake);
-    pthread_mutex_unlock(&xb->lock);
+    pthread_mutex_lock(&q->lock);
+    q->input_closed = true;
+    pthread_cond_broadcast(&q->wake);
+    pthread_mutex_unlock(&q->lock);
     return NULL;
 }
 
-void xb_defer(Xb *xb, const char *line)
+bool xbinput_start(XbInput *q, FILE *in)
 {
-    if (xb->deferred_count == xb->deferred_cap) {
-        int cap = xb->deferred_cap ? xb->deferred_cap * 2 : 16;
-        char **grown = realloc(xb->deferred, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return;
-        xb->deferred = grown;
-        xb->deferred_cap = cap;
-    }
-    char *copy = strdup(line);
-    if (copy)
-        xb->deferred[xb->deferred_count++] = copy;
+    q->in = in;
+    return pthread_create(&q->reader, NULL, reader_main, q) == 0;
 }
 
-bool xb_input_start(Xb *xb, FILE *in)
+void xbinput_stop(XbInput *q)
 {
-    xb->in = in;
-    return pthread_create(&xb->reader, NULL, reader_main, xb) == 0;
-}
-
-void xb_input_stop(Xb *xb)
-{
-    pthread_mutex_lock(&xb->lock);
-    bool done = xb->input_closed;
-    pthread_mutex_unlock(&xb->lock);
+    pthread_mutex_lock(&q->lock);
+    bool done = q->input_closed;
+    pthread_mutex_unlock(&q->lock);
     /* `quit` with input still open: the reader is blocked in getline; cancel it so the
      * stream can be closed by the caller and the session freed. */
     if (!done)
-        pthread_cancel(xb->reader);
-    pthread_join(xb->reader, NULL);
+        pthread_cancel(q->reader);
+    pthread_join(q->reader, NULL);
 }
 
-XbEvent xb_input_wait(Xb *xb, char **line)
+XbEvent xbinput_wait(XbInput *q, char **line)
 {
     XbEvent ev;
     *line = NULL;
-    pthread_mutex_lock(&xb->lock);
-    while (!xb->search_done && xb->line_count == 0 && !xb->input_closed)
-        pthread_cond_wait(&xb->wake, &xb->lock);
-    if (xb->search_done) {
+    pthread_mutex_lock(&q->lock);
+    while (!q->search_done && q->line_count == 0 && !q->input_closed)
+        pthread_cond_wait(&q->wake, &q->lock);
+    if (q->search_done) {
         ev = XB_EVENT_SEARCH_DONE;
-    } else if (xb->line_count > 0) {
-        *line = xb->lines[xb->line_head];
-        xb->line_head = (xb->line_head + 1) % xb->line_cap;
-        xb->line_count--;
+    } else if (q->line_count > 0) {
+        *line = q->lines[q->line_head];
+        q->line_head = (q->line_head + 1) % q->line_cap;
+        q->line_count--;
         ev = XB_EVENT_LINE;
     } else {
         ev = XB_EVENT_INPUT_CLOSED;
     }
-    pthread_mutex_unlock(&xb->lock);
+    pthread_mutex_unlock(&q->lock);
     return ev;
+}
+
+void xbinput_post_search_done(XbInput *q, Move best, Move ponder)
+{
+    pthread_mutex_lock(&q->lock);
+    q->done_best = best;
+    q->done_ponder = ponder;
+    q->search_done = true;
+    pthread_cond_broadcast(&q->wake);
+    pthread_mutex_unlock(&q->lock);
+}
+
+void xbinput_take_search_done(XbInput *q, Move *best, Move *ponder)
+{
+    pthread_mutex_lock(&q->lock);
+    if (best)
+        *best = q->done_best;
+    if (ponder)
+        *ponder = q->done_ponder;
+    q->search_done = false;
+    pthread_mutex_unlock(&q->lock);
+}
+
+void xbinput_defer(XbInput *q, const char *line)
+{
+    if (q->deferred_count == q->deferred_cap) {
+        int cap = q->deferred_cap ? q->deferred_cap * 2 : 16;
+        char **grown = realloc(q->deferred, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return;
+        q->deferred = grown;
+        q->deferred_cap = cap;
+    }
+    char *copy = strdup(line);
+    if (copy)
+        q->deferred[q->deferred_count++] = copy;
+}
+
+char *xbinput_next_deferred(XbInput *q)
+{
+    if (q->deferred_count == 0)
+        return NULL;
+    char *line = q->deferred[0];
+    memmove(q->deferred, q->deferred + 1, (size_t)(q->deferred_count - 1) * sizeof *q->deferred);
+    q->deferred_count--;
+    return line;
 }

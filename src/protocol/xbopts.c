@@ -1,25 +1,24 @@
-/* xboard features and engine settings: the `feature` lines (with `option=` lines for
- * the engine's options), `option NAME=VALUE`, `memory`, `cores` and `egtpath`. Part of
- * the xboard front end (see xbstate.h). */
+/* xboard features and engine settings: see xbopts.h. */
 #define _GNU_SOURCE
+#include "protocol/xbopts.h"
+
 #include <limits.h>
 #include <string.h>
 #include <strings.h>
 
-#include "protocol/xbstate.h"
 #include "util/words.h"
 
-void xb_send_features(Xb *xb)
+void xbopts_send_features(Engine *e, XbOut *out)
 {
-    xb_send(xb, "feature done=0");
-    xb_send(xb, "feature myname=\"%s %s\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1"
+    xb_send(out, "feature done=0");
+    xb_send(out, "feature myname=\"%s %s\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1"
                 " sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 ics=1 memory=1 smp=1"
                 " egt=\"syzygy\" debug=1 exclude=1 nps=1 pause=0 san=0 variants=\"normal\"",
             ENGINE_NAME, ENGINE_VERSION);
     /* Options the GUI can set with `option NAME=VALUE`; those with their own xboard
      * command (memory, cores, hard/easy, rating) or meaning only in UCI are left out. */
     static const char *const HIDDEN[] = {"Hash", "Threads", "Ponder", "UCI_AnalyseMode", "UCI_Opponent"};
-    const Options *opts = engine_options(xb->engine);
+    const Options *opts = engine_options(e);
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
         bool hidden = false;
@@ -29,19 +28,19 @@ void xb_send_features(Xb *xb)
             continue;
         switch (o->type) {
         case OPT_SPIN:
-            xb_send(xb, "feature option=\"%s -spin %lld %lld %lld\"", o->name, (long long)o->value,
+            xb_send(out, "feature option=\"%s -spin %lld %lld %lld\"", o->name, (long long)o->value,
                     (long long)o->min, (long long)o->max);
             break;
         case OPT_CHECK:
-            xb_send(xb, "feature option=\"%s -check %d\"", o->name, o->value ? 1 : 0);
+            xb_send(out, "feature option=\"%s -check %d\"", o->name, o->value ? 1 : 0);
             break;
         case OPT_STRING: {
             const char *kind = strcasestr(o->name, "path") ? "-path" : strcasestr(o->name, "file") ? "-file" : "-string";
-            xb_send(xb, "feature option=\"%s %s %s\"", o->name, kind, o->str);
+            xb_send(out, "feature option=\"%s %s %s\"", o->name, kind, o->str);
             break;
         }
         case OPT_BUTTON:
-            xb_send(xb, "feature option=\"%s -button\"", o->name);
+            xb_send(out, "feature option=\"%s -button\"", o->name);
             break;
         case OPT_COMBO: {
             char list[1024] = "";
@@ -55,31 +54,33 @@ void xb_send_features(Xb *xb)
                          current ? "*" : "", (int)len, p);
                 p = bar ? bar + 1 : p + len;
             }
-            xb_send(xb, "feature option=\"%s -combo %s\"", o->name, list);
+            xb_send(out, "feature option=\"%s -combo %s\"", o->name, list);
             break;
         }
         }
     }
-    xb_send(xb, "feature done=1");
+    xb_send(out, "feature done=1");
 }
 
-void xb_set_option(Xb *xb, const char *name, const char *value, const char *line)
+/* Sets an option as the GUI does. */
+static void set_option(Engine *e, XbOut *out, const char *name, const char *value,
+                       const char *line)
 {
     char err[256];
-    if (!engine_set_option(xb->engine, name, value, OPT_SOURCE_GUI, err, sizeof err) || err[0])
-        xb_send(xb, "Error (%s): %s", err, line); /* also a warning: the value was kept */
+    if (!engine_set_option(e, name, value, OPT_SOURCE_GUI, err, sizeof err) || err[0])
+        xb_send(out, "Error (%s): %s", err, line); /* also a warning: the value was kept */
 }
 
 /* memory and cores: a whole positive number ("12abc" is not 12) for a spin option,
  * cut to the option's maximum (the GUI gives the most we may use). An unchanged value
  * set by the GUI before is not set again: re-setting Hash would reallocate the table. */
-static void set_count_option(Xb *xb, const char *name, const char *arg, const char *line,
-                             const char *error_kind)
+static void set_count_option(Engine *e, XbOut *out, const char *name, const char *arg,
+                             const char *line, const char *error_kind)
 {
     long n;
-    const Option *o = options_find_const(engine_options(xb->engine), name);
+    const Option *o = options_find_const(engine_options(e), name);
     if (!o || !word_to_long(arg, 1, LONG_MAX, &n)) {
-        xb_send(xb, "Error (%s): %s", error_kind, line);
+        xb_send(out, "Error (%s): %s", error_kind, line);
         return;
     }
     if (n > o->max)
@@ -87,41 +88,41 @@ static void set_count_option(Xb *xb, const char *name, const char *arg, const ch
     if (n != o->value || o->source != OPT_SOURCE_GUI) {
         char v[32];
         snprintf(v, sizeof v, "%ld", n);
-        xb_set_option(xb, name, v, line);
+        set_option(e, out, name, v, line);
     }
 }
 
-void xb_cmd_memory(Xb *xb, const char *arg, const char *line)
+void xbopts_memory(Engine *e, XbOut *out, const char *megabytes, const char *line)
 {
-    set_count_option(xb, "Hash", arg, line, "bad memory size");
+    set_count_option(e, out, "Hash", megabytes, line, "bad memory size");
 }
 
-void xb_cmd_cores(Xb *xb, const char *arg, const char *line)
+void xbopts_cores(Engine *e, XbOut *out, const char *count, const char *line)
 {
-    set_count_option(xb, "Threads", arg, line, "bad core count");
+    set_count_option(e, out, "Threads", count, line, "bad core count");
 }
 
-void xb_cmd_option(Xb *xb, const char *arg, const char *line)
+void xbopts_option(Engine *e, XbOut *out, const char *arg, const char *line)
 {
     char name[OPTION_NAME_MAX + 1];
     const char *eq = strchr(arg, '=');
     size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
     if (len == 0 || len > OPTION_NAME_MAX) {
-        xb_send(xb, "Error (bad option): %s", line);
+        xb_send(out, "Error (bad option): %s", line);
         return;
     }
     memcpy(name, arg, len);
     name[len] = '\0';
-    xb_set_option(xb, name, eq ? eq + 1 : "", line);
+    set_option(e, out, name, eq ? eq + 1 : "", line);
 }
 
-void xb_cmd_egtpath(Xb *xb, const char *type, const char *path, const char *line)
+void xbopts_egtpath(Engine *e, XbOut *out, const char *type, const char *path, const char *line)
 {
     if (strcasecmp(type, "syzygy")) {
-        xb_send(xb, "Error (unsupported tablebase type): %s", line);
+        xb_send(out, "Error (unsupported tablebase type): %s", line);
         return;
     }
-    const Options *opts = engine_options(xb->engine);
+    const Options *opts = engine_options(e);
     for (int i = 0; i < opts->count; i++)
         if (!strcasecmp(opts->items[i].name, "SyzygyPath")) {
             /* xboard repeats egtpath before every game: only a new path is (re)loaded
@@ -129,8 +130,8 @@ void xb_cmd_egtpath(Xb *xb, const char *type, const char *path, const char *line
             const Option *o = &opts->items[i];
             if (o->source == OPT_SOURCE_GUI && !strcmp(o->str, path))
                 return;
-            xb_set_option(xb, o->name, path, line);
+            set_option(e, out, o->name, path, line);
             return;
         }
-    xb_trace(xb, "egtpath %s: no tablebase support in this build", path);
+    xb_trace(out, "egtpath %s: no tablebase support in this build", path);
 }

@@ -5,9 +5,12 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Moves assumed to remain when converting a clock into a node budget (nps mode). */
 #define NPS_MOVES_GUESS 30
+/* Node rates above this (nps) are cut to it: the node budget is rate times time. */
+#define XB_MAX_NPS 1000000000LL
 
 void xbclock_init(XbClock *c)
 {
@@ -73,6 +76,69 @@ bool xbclock_level(XbClock *c, const char *mps, const char *base, const char *in
     c->st_ms = 0;
     c->my_ms = c->opp_ms = c->base_ms;
     return true;
+}
+
+bool xbclock_is_command(const char *cmd)
+{
+    static const char *const COMMANDS[] = {"level", "st", "sd", "nps", "time", "otim"};
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        if (!strcmp(cmd, COMMANDS[i]))
+            return true;
+    return false;
+}
+
+bool xbclock_command(XbClock *c, const char *cmd, const char *a1, const char *a2,
+                     const char *a3, char *err, size_t err_size)
+{
+    if (!strcmp(cmd, "level")) {
+        if (!a3[0]) {
+            snprintf(err, err_size, "level needs MPS BASE INC");
+            return false;
+        }
+        return xbclock_level(c, a1, a2, a3, err, err_size);
+    }
+    if (!strcmp(cmd, "st")) {
+        char *end;
+        double s = strtod(a1, &end);
+        if (end == a1 || *end || !(s > 0) || s > 1e6) {
+            snprintf(err, err_size, "bad time per move");
+            return false;
+        }
+        c->st_ms = (int64_t)(s * 1000 + 0.5);
+        return true;
+    }
+    /* sd, nps, time, otim: whole numbers; only the clocks may be negative */
+    char *end;
+    errno = 0;
+    long long v = strtoll(a1, &end, 10);
+    bool clock = !strcmp(cmd, "time") || !strcmp(cmd, "otim");
+    if (end == a1 || *end || errno || v < (clock ? -1000000000LL : 0)) {
+        snprintf(err, err_size, "bad number");
+        return false;
+    }
+    if (!strcmp(cmd, "sd")) {
+        c->sd = v >= MAX_PLY ? MAX_PLY - 1 : (int)v;
+    } else if (!strcmp(cmd, "nps")) {
+        c->nps = v < XB_MAX_NPS ? v : XB_MAX_NPS;
+    } else {
+        /* centiseconds; a negative clock (flag down, increment to come) counts as 0,
+         * and one beyond any real game is cut before the conversion can overflow */
+        int64_t ms = v < LIMITS_MAX_MS / 10 ? limits_clamp_ms(v * 10) : LIMITS_MAX_MS;
+        if (!strcmp(cmd, "time"))
+            c->my_ms = ms;
+        else
+            c->opp_ms = ms;
+    }
+    return true;
+}
+
+void xbclock_after_move(XbClock *c, int64_t used_ms)
+{
+    if (c->my_ms < 0)
+        return;
+    c->my_ms = c->my_ms - used_ms + c->inc_ms;
+    if (c->my_ms < 0)
+        c->my_ms = 0;
 }
 
 int xbclock_moves_to_go(const XbClock *c, int own_moves_since_level)

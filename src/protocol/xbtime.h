@@ -1,5 +1,6 @@
-/* xboard time controls (`level MPS BASE INC`, `st`, `sd`, `nps`, `time`, `otim`) turned
- * into protocol-neutral SearchLimits.
+/* xboard time controls (`level MPS BASE INC`, `st`, `sd`, `nps`, `time`, `otim`): the
+ * commands parsed into an XbClock, and the clock turned into protocol-neutral
+ * SearchLimits.
  *
  * level with MPS > 0 is a repeating control: every MPS moves the base time is added
  * again. The moves still to play before the next control are counted from the engine's
@@ -34,6 +35,18 @@ void xbclock_new_game(XbClock *c);
  * false with a reason and leaves c unchanged. Also sets both clocks to the base. */
 bool xbclock_level(XbClock *c, const char *mps, const char *base, const char *inc,
                    char *err, size_t err_size);
+
+/* The time commands: level, st, sd, nps, time and otim, given their first three words
+ * (empty when missing). For bad arguments returns false with a reason in err and leaves
+ * c unchanged. */
+bool xbclock_command(XbClock *c, const char *cmd, const char *a1, const char *a2,
+                     const char *a3, char *err, size_t err_size);
+/* Whether cmd is one of those. */
+bool xbclock_is_command(const char *cmd);
+
+/* After our move: our clock as xboard will see it (used_ms spent, the increment added),
+ * for the ponder search that follows; `time` and `otim` correct it before the next move. */
+void xbclock_after_move(XbClock *c, int64_t used_ms);
 
 /* Moves still to play in the current session, given how many moves the engine has
  * made since the level command; 0 for an incremental (whole-game) control. */

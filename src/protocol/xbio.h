@@ -1,0 +1,71 @@
+/* The xboard front end's line to the GUI. Output: whole lines under one lock, since the
+ * main thread and the search thread both write. Input: a reader thread queues the lines
+ * read; the end of a search is posted to the same queue, so the main loop waits on one
+ * thing and sees lines and search ends in the order they happened. */
+#ifndef SAAVEDRA_XBIO_H
+#define SAAVEDRA_XBIO_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "board/types.h"
+
+typedef struct {
+    FILE *file;
+    pthread_mutex_t lock;
+} XbOut;
+
+void xbout_init(XbOut *o, FILE *file);
+void xbout_destroy(XbOut *o);
+/* One line (newline added), written and flushed whole. */
+void xb_send(XbOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "# ..." debug line, only with -t. */
+void xb_trace(XbOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The stream for a writer that prints on its own (the console commands), held until
+ * xbout_release, which flushes it. */
+FILE *xbout_acquire(XbOut *o);
+void xbout_release(XbOut *o);
+
+typedef enum { XB_EVENT_LINE, XB_EVENT_SEARCH_DONE, XB_EVENT_INPUT_CLOSED } XbEvent;
+
+typedef struct {
+    FILE *in;
+    pthread_t reader;
+    pthread_mutex_t lock;        /* guards everything up to done_ponder */
+    pthread_cond_t wake;
+    char **lines;                /* ring buffer of lines read and not yet taken */
+    int line_head, line_count, line_cap;
+    bool input_closed;
+    bool search_done;            /* a search has ended; the main loop must collect it */
+    Move done_best, done_ponder;
+
+    /* Commands held back while the engine thinks on its move (ping, usermove, ...);
+     * main thread only. */
+    char **deferred;
+    int deferred_count, deferred_cap;
+} XbInput;
+
+void xbinput_init(XbInput *q);
+/* Frees what is still queued or held back; the reader must have been stopped. */
+void xbinput_destroy(XbInput *q);
+/* Starts the reader thread on in. */
+bool xbinput_start(XbInput *q, FILE *in);
+/* Ends the reader (cancelled if still blocked on input) and joins it. */
+void xbinput_stop(XbInput *q);
+/* Waits for the next event: the end of a search first, then input lines in order
+ * (*line is then a malloc'ed line for the caller), then the end of input. */
+XbEvent xbinput_wait(XbInput *q, char **line);
+
+/* The search thread's end of a search, with its best and ponder moves. */
+void xbinput_post_search_done(XbInput *q, Move best, Move ponder);
+/* Takes the posted end of a search (a search stopped on purpose leaves one to drop);
+ * best and ponder may be NULL. */
+void xbinput_take_search_done(XbInput *q, Move *best, Move *ponder);
+
+/* Holds a command back until the engine has moved. */
+void xbinput_defer(XbInput *q, const char *line);
+/* The oldest command held back (malloc'ed, for the caller), or NULL when none. */
+char *xbinput_next_deferred(XbInput *q);
+
+#endif
