@@ -41,8 +41,6 @@ typedef enum {
     PGN_GAME_SKIPPED
 } PgnEvent;
 
-/* Bounds of the reader's buffers: longer tag values and comments are truncated. */
-#define PGN_TEXT_MAX 4096
 #define PGN_MAX_DEPTH 64 /* deepest variation nesting accepted */
 
 /* What pgn_next() found. Pointers stay valid until the next call. */
@@ -56,7 +54,7 @@ typedef struct {
                                 where the next move will be played */
     Move move;               /* PGN_MOVE (MOVE_NULL for a null move) */
     const char *text;        /* PGN_MOVE: the move as written; PGN_COMMENT: the comment */
-    bool truncated;          /* PGN_COMMENT / PGN_TAG: text longer than PGN_TEXT_MAX */
+    bool truncated;          /* PGN_COMMENT / PGN_TAG: cut to PGN_TEXT_MAX - 1 bytes (pgn_lexer.h) */
     int ply;                 /* PGN_MOVE: plies from the start position (0 = first move) */
     int depth;               /* variation depth, 0 = main line */
     int nag;                 /* PGN_NAG: 1 = !, 2 = ?, 3 = !!, 4 = ??, 5 = !?, 6 = ?!, or $n */

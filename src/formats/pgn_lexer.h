@@ -7,10 +7,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "formats/pgn.h"
-
 #define PGN_READ_CHUNK 65536
-#define PGN_TOKEN_MAX 64 /* longer symbols are cut and flagged */
+#define PGN_TOKEN_MAX 64   /* longer symbols are cut and flagged */
+#define PGN_TEXT_MAX 4096  /* longer tag values and comments are truncated and flagged */
 
 typedef enum {
     PGN_T_EOF,
