@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "formats/movecode.h"
+#include "formats/movecode_game.h"
 #include "movecode_check.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"

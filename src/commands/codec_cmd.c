@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "formats/movecode.h"
+#include "formats/movecode_tracker.h"
 #include "board/notation.h"
 #include "formats/pgn.h"
 #include "board/snapshot.h"

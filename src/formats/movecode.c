@@ -1,6 +1,6 @@
 /* One-byte move codes: piece code + vector code and the sorted-index fallback, with
  * from-scratch or tracked numbering. Tables in docs/compressed-moves.md; the tracker's
- * upkeep and whole-game conversion are in movecode_tracker.c. */
+ * upkeep is in movecode_tracker.c, whole-game conversion in movecode_game.c. */
 #include "formats/movecode.h"
 
 #include <assert.h>
@@ -8,9 +8,7 @@
 #include "board/movegen.h"
 #include "board/movelegal.h"
 
-/* ---- File-major numbering: a1 = 0, a2 = 1, ..., a8 = 7, b1 = 8, ..., h8 = 63 ---- */
-
-static inline int file_major_key(Square s) { return file_of(s) * 8 + rank_of(s); }
+/* ---- File-major numbering (file_major_key in movecode_tracker.h) ---- */
 
 /* Squares that come before s in file-major order. */
 static inline Bitboard file_major_before(Square s)

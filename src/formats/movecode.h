@@ -6,13 +6,15 @@
  * instead the index of the move among the legal moves sorted by UCI text (fallback).
  * The same move in the same position always gets the same byte, however the position
  * arose. The opening book and the learning file record MOVECODE_VERSION in their
- * headers. */
+ * headers. Over long move sequences a MoveCodeTracker (movecode_tracker.h) keeps the
+ * piece numbers incrementally; movecode_game.h converts whole games. */
 #ifndef SAAVEDRA_MOVECODE_H
 #define SAAVEDRA_MOVECODE_H
 
 #include <stdint.h>
 
 #include "board/position.h"
+#include "formats/movecode_tracker.h"
 
 /* Bump whenever any table below or in the docs changes meaning. */
 #define MOVECODE_VERSION 1
@@ -53,37 +55,6 @@ int movecode_encode_checked(const Position *pos, Move m);
  * returns a move that is not legal, whatever the byte. */
 Move movecode_decode(const Position *pos, int code);
 
-/* Whole games: n moves played one after the other from start. The functions return the
- * number of moves converted: n on success, i < n when moves[i] is not legal (encode) or
- * codes[i] names no legal move (decode), the first i outputs being valid. They keep
- * piece numbers with a MoveCodeTracker, checked against from-scratch numbering in
- * debug builds. */
-int movecode_encode_game(const Position *start, const Move *moves, int n, uint8_t *codes);
-int movecode_decode_game(const Position *start, const uint8_t *codes, int n, Move *moves);
-
-/* Incremental piece numbering for long move sequences. Each kind's squares are kept
- * in file-major order; after a move only the moved piece is re-sorted, by swaps with its
- * neighbours (a pawn push never reorders, a pawn capture moves one file), and captures
- * and promotions remove or insert one entry. */
-#define MOVECODE_LIST_MAX 10 /* 2 originals + 8 promotions */
-enum { MC_PAWNS, MC_KNIGHTS, MC_LIGHT_BISHOPS, MC_DARK_BISHOPS, MC_ROOKS, MC_QUEENS, MC_KIND_NB };
-
-typedef struct {
-    uint8_t count;
-    uint8_t square[MOVECODE_LIST_MAX];
-} MoveCodeList;
-
-typedef struct {
-    MoveCodeList list[COLOR_NB][MC_KIND_NB];
-    uint8_t index[SQUARE_NB]; /* index of the piece on a square within its list */
-} MoveCodeTracker;
-
-/* Numbers the pieces of pos from scratch. */
-void movecode_tracker_init(MoveCodeTracker *t, const Position *pos);
-/* Updates t for legal move m, to be called before make_move(pos, m). */
-void movecode_tracker_update(MoveCodeTracker *t, const Position *pos, Move m);
-/* Whether t numbers the pieces of pos exactly as from-scratch numbering does. */
-bool movecode_tracker_matches(const MoveCodeTracker *t, const Position *pos);
 /* movecode_encode and movecode_decode with the tracker's numbering (t must be up to
  * date for pos; asserted in debug builds). Same results. */
 int movecode_encode_tracked(const MoveCodeTracker *t, const Position *pos, Move m);

@@ -1,15 +1,8 @@
-/* Incremental piece numbering (MoveCodeTracker) and whole-game conversion, see
- * movecode.h. The tracker keeps each kind's squares in file-major order and re-sorts
- * only the piece that moved, by neighbour swaps. */
-#include "formats/movecode.h"
+/* Incremental piece numbering (see movecode_tracker.h): each kind's squares in
+ * file-major order, re-sorted only for the piece that moved, by neighbour swaps. */
+#include "formats/movecode_tracker.h"
 
-#include <stdlib.h>
 #include <string.h>
-
-#include "board/movelegal.h"
-#include "board/snapshot.h"
-
-static inline int file_major_key(Square s) { return file_of(s) * 8 + rank_of(s); }
 
 /* List holding a piece type standing on s; -1 for the king (never numbered). */
 static inline int tracker_kind(PieceType pt, Square s)
@@ -118,52 +111,4 @@ bool movecode_tracker_matches(const MoveCodeTracker *t, const Position *pos)
     MoveCodeTracker fresh;
     movecode_tracker_init(&fresh, pos);
     return memcmp(&fresh, t, sizeof fresh) == 0;
-}
-
-/* ---- Whole games ---- */
-
-int movecode_encode_game(const Position *start, const Move *moves, int n, uint8_t *codes)
-{
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return -1;
-    position_copy_current(pos, start);
-    MoveCodeTracker t;
-    movecode_tracker_init(&t, pos);
-    int i = 0;
-    for (; i < n; i++) {
-        if (!move_is_legal_fast(pos, moves[i]))
-            break;
-        int code = movecode_encode_tracked(&t, pos, moves[i]);
-        if (code == MOVECODE_ERROR)
-            break;
-        codes[i] = (uint8_t)code;
-        movecode_tracker_update(&t, pos, moves[i]);
-        make_move(pos, moves[i]);
-        position_trim_history(pos);
-    }
-    free(pos);
-    return i;
-}
-
-int movecode_decode_game(const Position *start, const uint8_t *codes, int n, Move *moves)
-{
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return -1;
-    position_copy_current(pos, start);
-    MoveCodeTracker t;
-    movecode_tracker_init(&t, pos);
-    int i = 0;
-    for (; i < n; i++) {
-        Move m = movecode_decode_tracked(&t, pos, codes[i]);
-        if (m == MOVE_NONE)
-            break;
-        moves[i] = m;
-        movecode_tracker_update(&t, pos, m);
-        make_move(pos, m);
-        position_trim_history(pos);
-    }
-    free(pos);
-    return i;
 }
