@@ -172,10 +172,10 @@ static inline bool side_needs_fallback(const Position *pos)
     /* A cheap filter first (this runs for every code): only a second queen, a third
      * knight or rook, or a second bishop of one colour can make a fallback. */
     if (!(more_than_one(queens) | more_than_two(own & pos->by_type[KNIGHT]) | more_than_two(own & pos->by_type[ROOK])
-          | more_than_one(bishops & LIGHT_SQUARES) | more_than_one(bishops & ~LIGHT_SQUARES)))
+          | more_than_one(bishops & LIGHT_SQUARES) | more_than_one(bishops & DARK_SQUARES)))
         return false;
     return counts_need_fallback(popcount(own & pos->by_type[PAWN]), popcount(own & pos->by_type[KNIGHT]),
-                                popcount(bishops & LIGHT_SQUARES), popcount(bishops & ~LIGHT_SQUARES),
+                                popcount(bishops & LIGHT_SQUARES), popcount(bishops & DARK_SQUARES),
                                 popcount(own & pos->by_type[ROOK]), popcount(queens));
 }
 
@@ -441,7 +441,7 @@ Move movecode_decode(const Position *pos, int code)
         from = only_member(bishops & LIGHT_SQUARES);
         return from == NO_SQUARE ? MOVE_NONE : decode_diagonal(pos, from, vector);
     case MOVECODE_DARK_BISHOP:
-        from = only_member(bishops & ~LIGHT_SQUARES);
+        from = only_member(bishops & DARK_SQUARES);
         return from == NO_SQUARE ? MOVE_NONE : decode_diagonal(pos, from, vector);
     case MOVECODE_KNIGHTS:
         from = pair_member(pieces_cp(pos, us, KNIGHT), vector >> 3);
