@@ -446,3 +446,16 @@ TEST(en_passant_pins)
         CHECK(has_ep_move(&pos));
     }
 }
+
+/* A short last rank used to be reported as "placement has 8 ranks, not 8". */
+TEST(fen_short_last_rank_message)
+{
+    Position *pos = malloc(sizeof *pos);
+    char err[160];
+    CHECK(!position_from_fen(pos, "4k3/8/8/8/8/8/8/4K2 w - - 0 1", err, sizeof err, NULL));
+    CHECK_MSG(strstr(err, "rank 1") && strstr(err, "7 squares"), "message: %s", err);
+    CHECK_MSG(!strstr(err, "8 ranks, not 8"), "message: %s", err);
+    CHECK(!position_from_fen(pos, "4k3/8/8/8/8/8/4K3 w - - 0 1", err, sizeof err, NULL));
+    CHECK_MSG(strstr(err, "7 ranks"), "message: %s", err);
+    free(pos);
+}

@@ -417,8 +417,10 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
             file++;
         }
     }
-    if (rank != 0 || file != 8)
-        return error_set(err, err_size, "placement has %d ranks, not 8 (or the last rank is short)", 8 - rank);
+    if (rank != 0)
+        return error_set(err, err_size, "placement has %d ranks, not 8", 8 - rank);
+    if (file != 8)
+        return error_set(err, err_size, "rank 1 of the placement has %d squares, not 8", file);
 
     for (Color c = WHITE; c <= BLACK; c++) {
         const char *name = c == WHITE ? "white" : "black";
