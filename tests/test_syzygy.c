@@ -379,3 +379,28 @@ TEST(syzygy_path_set_again_finds_new_tables)
     }
     rmdir(tmp);
 }
+
+/* A path ending in ':' (or only separators) made Fathom read past its buffer and open
+ * garbage names: empty and blank components are dropped before it sees the path. */
+TEST(syzygy_path_separators_normalised)
+{
+    char dir[512], path[1200], out[600], warning[512];
+    tb_dir(dir, sizeof dir);
+    CHECK(syzygy_normalise_path(" /a : :/b:: ", out, sizeof out));
+    CHECK_STR_EQ(out, "/a:/b");
+    CHECK(syzygy_normalise_path(":::", out, sizeof out));
+    CHECK_STR_EQ(out, "");
+    CHECK(!syzygy_normalise_path("/abcdef:/g", out, 6));
+    const char *const EMPTY[] = { ":", ":::", " : ", "\t" };
+    for (size_t i = 0; i < sizeof EMPTY / sizeof *EMPTY; i++) {
+        CHECK_EQ(syzygy_load(EMPTY[i], warning, sizeof warning), 0);
+        CHECK_MSG(!warning[0], "'%s' is no directory at all, so unloads quietly: '%s'", EMPTY[i], warning);
+    }
+    snprintf(path, sizeof path, "%s:", dir);
+    CHECK_EQ(syzygy_load(path, warning, sizeof warning), 4);
+    CHECK_STR_EQ(warning, "");
+    snprintf(path, sizeof path, ": %s ::", dir);
+    CHECK_EQ(syzygy_load(path, warning, sizeof warning), 4);
+    CHECK_STR_EQ(warning, "");
+    syzygy_load("", NULL, 0);
+}

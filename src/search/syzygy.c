@@ -73,11 +73,54 @@ static bool init_quietly(const char *path)
     return ok;
 }
 
-int syzygy_load(const char *path, char *warning, size_t warning_size)
+bool syzygy_normalise_path(const char *path, char *out, size_t size)
+{
+    size_t used = 0;
+    bool fits = size > 0;
+    if (size)
+        out[0] = '\0';
+    const char *p = path ? path : "";
+    while (*p) {
+        const char *colon = strchr(p, ':');
+        const char *end = colon ? colon : p + strlen(p);
+        const char *a = p, *b = end;
+        while (a < b && (*a == ' ' || *a == '\t'))
+            a++;
+        while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b > a && fits) {
+            size_t len = (size_t)(b - a);
+            if (used + (used > 0) + len + 1 > size)
+                fits = false;
+            else {
+                if (used > 0)
+                    out[used++] = ':';
+                memcpy(out + used, a, len);
+                used += len;
+                out[used] = '\0';
+            }
+        }
+        p = colon ? colon + 1 : end;
+    }
+    return fits;
+}
+
+int syzygy_load(const char *raw_path, char *warning, size_t warning_size)
 {
     if (warning && warning_size)
         warning[0] = '\0';
-    bool empty = !path || !path[0] || !strcmp(path, "<empty>");
+    /* Fathom reads past its buffer on an empty last component ("dir:", ":"), and opens
+     * garbage names: it only ever sees the path without empty or blank components. */
+    char path[OPTION_STRING_MAX];
+    if (raw_path && !strcmp(raw_path, "<empty>"))
+        raw_path = "";
+    if (!syzygy_normalise_path(raw_path, path, sizeof path)) {
+        if (warning && warning_size)
+            snprintf(warning, warning_size, "SyzygyPath: longer than %zu characters; searching without tablebases",
+                     sizeof path - 1);
+        path[0] = '\0';
+    }
+    bool empty = !path[0];
     if (empty) {
         if (initialised_once)
             init_quietly("");

@@ -40,11 +40,14 @@ typedef struct {
     int value[MAX_MOVES]; /* each move's true value, as the search reports it */
 } SyzygyRoot;
 
-/* (Re)loads the tables found in path (directories separated by ':'; "" or "<empty>"
- * unloads). Returns the piece count of the largest table found (0: none). A directory
+/* (Re)loads the tables found in path (directories separated by ':', normalised as by
+ * syzygy_normalise_path; "", "<empty>" or only separators unloads). Returns the piece count of the largest table found (0: none). A directory
  * that is missing or unreadable, or a path with no tables at all, leaves one line in
  * warning (otherwise warning is ""); the engine simply goes on without those tables. */
 int syzygy_load(const char *path, char *warning, size_t warning_size);
+/* path without empty components and with the blanks around each one trimmed (" a : :b:"
+ * gives "a:b"); false (out then partial) when the result does not fit in size. */
+bool syzygy_normalise_path(const char *path, char *out, size_t size);
 /* Piece count of the largest table loaded, 0 when none. */
 int syzygy_largest(void);
 
