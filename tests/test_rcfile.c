@@ -176,3 +176,38 @@ TEST(rcfile_warnings_escape_binary_bytes)
     CHECK_MSG(strstr(c.warnings[1], "bell\\x07\\x7f\\xc3 line"), "warning was: %s", c.warnings[1]);
     CHECK_STR_EQ(c.values[0], "caf\xc3\xa9.bin"); /* values themselves are untouched */
 }
+
+/* `-rc /dev/zero` hung start-up: an endless line of NULs. Only regular files of at most
+ * 1 MB are read. */
+TEST(rcfile_device_and_huge_file_refused)
+{
+    RcCapture c;
+    memset(&c, 0, sizeof c);
+    RcSink sink = {capture_apply, &c, capture_warn, &c};
+    RcResult r;
+    char out[512];
+    CHECK(!rcfile_locate("/dev/zero", out, sizeof out));
+    CHECK(!rcfile_read("/dev/zero", &sink, &r));
+    CHECK(r.read_error);
+    CHECK_MSG(c.warn_count == 1 && strstr(c.warnings[0], "regular"), "warnings: %d %s", c.warn_count, c.warnings[0]);
+
+    char path[256] = "/tmp/saavedra-rc-XXXXXX";
+    int fd = mkstemp(path);
+    if (!CHECK(fd >= 0))
+        return;
+    FILE *f = fdopen(fd, "w");
+    for (int i = 0; i < 60000; i++) /* 1.2 MB of settings */
+        fputs("hash = 1 # padding\n", f);
+    fclose(f);
+    memset(&c, 0, sizeof c);
+    CHECK(!rcfile_read(path, &sink, &r));
+    CHECK_EQ(c.count, 0);
+    CHECK_MSG(c.warn_count == 1 && strstr(c.warnings[0], "1 MB"), "warnings: %d %s", c.warn_count, c.warnings[0]);
+    /* An empty regular file is fine. */
+    f = fopen(path, "w");
+    fclose(f);
+    memset(&c, 0, sizeof c);
+    CHECK(rcfile_read(path, &sink, &r));
+    CHECK_EQ(c.warn_count, 0);
+    remove(path);
+}

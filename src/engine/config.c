@@ -133,7 +133,8 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
         RcSink sink = {rc_apply, &ctx, rc_warn, &ctx};
         rcfile_read(cfg->rc_path, &sink, NULL);
     } else if (cl->rc_path) {
-        fprintf(stderr, "error: cannot read rc file %s: %s\n", cl->rc_path, strerror(errno));
+        fprintf(stderr, "error: cannot read rc file %s: %s\n", cl->rc_path,
+                errno == ENODEV ? "not a regular file" : strerror(errno));
         return false;
     }
 

@@ -12,6 +12,9 @@
 #include "util/textline.h"
 
 #define RC_LINE_MAX 1024
+/* More than any settings file needs; what is larger is not an rc file. */
+#define RC_FILE_MAX (1024 * 1024)
+#define RC_FILE_MAX_TEXT "1 MB"
 
 static void warn(const RcSink *sink, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -168,15 +171,44 @@ RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink)
 
 bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
 {
+    RcResult failed = {0, 1, true};
     FILE *f = fopen(path, "r");
     if (!f) {
         warn(sink, "warning: cannot open rc file %s: %s", path, strerror(errno));
         if (result)
-            *result = (RcResult){0, 1, true};
+            *result = failed;
         return false;
     }
-    RcResult r = rcfile_read_stream(f, path, sink);
+    /* Only a regular file of bounded size: /dev/zero or a FIFO would never end. The
+     * bound is checked on what is read, since the file may grow after fstat. */
+    struct stat st;
+    char *text = NULL;
+    size_t size = 0;
+    const char *why = NULL;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))
+        why = S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file";
+    else if (st.st_size > RC_FILE_MAX || !(text = malloc(RC_FILE_MAX + 1)))
+        why = "larger than " RC_FILE_MAX_TEXT;
+    else if ((size = fread(text, 1, RC_FILE_MAX + 1, f)) > RC_FILE_MAX)
+        why = "larger than " RC_FILE_MAX_TEXT;
+    else if (ferror(f))
+        why = strerror(errno);
     fclose(f);
+    FILE *mem = !why ? fmemopen(text, size ? size : 1, "r") : NULL;
+    if (!why && !mem)
+        why = strerror(errno);
+    if (why) {
+        warn(sink, "warning: cannot read rc file %s: %s", path, why);
+        free(text);
+        if (result)
+            *result = failed;
+        return false;
+    }
+    if (size == 0)
+        fgetc(mem); /* fmemopen wants a size of 1 or more: consume the placeholder byte */
+    RcResult r = rcfile_read_stream(mem, path, sink);
+    fclose(mem);
+    free(text);
     if (result)
         *result = r;
     return !r.read_error;
@@ -199,14 +231,15 @@ bool executable_dir(char *out, size_t out_size)
     return true;
 }
 
-/* A file we may read; a directory passes access() and fopen() but reads nothing. */
+/* A regular file we may read: a directory passes access() and fopen() but reads nothing,
+ * and a device (/dev/zero) or FIFO may never end. */
 static bool readable(const char *path)
 {
     struct stat st;
     if (access(path, R_OK) != 0 || stat(path, &st) != 0)
         return false;
-    if (S_ISDIR(st.st_mode)) {
-        errno = EISDIR;
+    if (!S_ISREG(st.st_mode)) {
+        errno = S_ISDIR(st.st_mode) ? EISDIR : ENODEV;
         return false;
     }
     return true;

@@ -40,14 +40,15 @@ typedef struct {
 /* Reads settings from an open stream; name is used in warnings. */
 RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink);
 
-/* Reads the file at path. Returns false (after a warning) when it cannot be opened or
- * read to its end. */
+/* Reads the file at path, which must be a regular file of at most 1 MB. Returns false
+ * (after a warning) when it cannot be opened or read to its end. */
 bool rcfile_read(const char *path, const RcSink *sink, RcResult *result);
 
 /* Finds the rc file to use: explicit if not NULL (it must exist), else engine.rc beside
  * the executable, else $XDG_CONFIG_HOME/saavedra/engine.rc, else
  * ~/.config/saavedra/engine.rc. Writes the path to out and returns true when one exists
- * (a directory does not count: errno is then EISDIR). */
+ * (a directory does not count: errno is then EISDIR; nor does anything else that is not a
+ * regular file, such as /dev/zero or a FIFO: errno is then ENODEV). */
 bool rcfile_locate(const char *explicit_path, char *out, size_t out_size);
 
 /* Directory holding the running executable (from /proc/self/exe), without a trailing
