@@ -158,6 +158,9 @@ TEST(rcfile_directory_is_an_error_not_an_empty_file)
     CHECK_MSG(c.warn_count == 1 && strstr(c.warnings[0], "/tmp"), "warnings: %d %s", c.warn_count, c.warnings[0]);
     char out[512];
     CHECK(!rcfile_locate("/tmp", out, sizeof out));
+    /* /dev/null is the usual "no settings" and still reads as empty. */
+    CHECK(rcfile_locate("/dev/null", out, sizeof out));
+    CHECK(rcfile_read("/dev/null", &sink, &r) && r.applied == 0 && r.warnings == 0);
 }
 
 TEST(rcfile_warnings_escape_binary_bytes)

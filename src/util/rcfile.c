@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,10 +170,22 @@ RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink)
     return r;
 }
 
+/* /dev/null is the usual "no settings": taken as an empty file. */
+static bool is_dev_null(const struct stat *st)
+{
+    struct stat null_st;
+    return S_ISCHR(st->st_mode) && stat("/dev/null", &null_st) == 0 && st->st_dev == null_st.st_dev
+           && st->st_ino == null_st.st_ino;
+}
+
 bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
 {
     RcResult failed = {0, 1, true};
-    FILE *f = fopen(path, "r");
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below). */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f && fd >= 0)
+        close(fd);
     if (!f) {
         warn(sink, "warning: cannot open rc file %s: %s", path, strerror(errno));
         if (result)
@@ -185,7 +198,10 @@ bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
     char *text = NULL;
     size_t size = 0;
     const char *why = NULL;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))
+    bool stat_ok = fstat(fileno(f), &st) == 0;
+    if (stat_ok && is_dev_null(&st))
+        size = 0;
+    else if (!stat_ok || !S_ISREG(st.st_mode))
         why = S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file";
     else if (st.st_size > RC_FILE_MAX || !(text = malloc(RC_FILE_MAX + 1)))
         why = "larger than " RC_FILE_MAX_TEXT;
@@ -194,6 +210,8 @@ bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
     else if (ferror(f))
         why = strerror(errno);
     fclose(f);
+    if (!why && !text && !(text = malloc(1)))
+        why = "out of memory";
     FILE *mem = !why ? fmemopen(text, size ? size : 1, "r") : NULL;
     if (!why && !mem)
         why = strerror(errno);
@@ -238,7 +256,7 @@ static bool readable(const char *path)
     struct stat st;
     if (access(path, R_OK) != 0 || stat(path, &st) != 0)
         return false;
-    if (!S_ISREG(st.st_mode)) {
+    if (!S_ISREG(st.st_mode) && !is_dev_null(&st)) {
         errno = S_ISDIR(st.st_mode) ? EISDIR : ENODEV;
         return false;
     }
