@@ -5,6 +5,7 @@ usage: python3 tests/test_uci.py ENGINE
 The last line printed is "N passed, N failed"; the exit status is non-zero on failure.
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -464,6 +465,50 @@ def quit_during_search(e):
     e.proc.wait(timeout=2)
     check(time.time() - start < 1.0 * TIME_SCALE, "quit slow")
     check(e.proc.returncode == 0, "exit status %s" % e.proc.returncode)
+
+
+@test
+def end_of_input_ends_any_search(e):
+    # EOF after `go mate 1` from the start position (a mate that is never found) or a bare
+    # `go` searched forever: end of input means quit, at once, with the move so far.
+    e.close()
+    for go in ["go mate 1", "go", "go depth 120"]:
+        eng = Engine()
+        try:
+            eng.send("position startpos")
+            eng.send(go)
+            time.sleep(0.3)
+            eng.proc.stdin.close()
+            start = time.time()
+            eng.proc.wait(timeout=5 * TIME_SCALE)
+            check(time.time() - start < 1.0 * TIME_SCALE, "%s: exit slow after EOF" % go)
+            lines = []
+            while not eng.lines.empty():
+                line = eng.lines.get()
+                if line is not None:
+                    lines.append(line)
+            check(any(l.startswith("bestmove ") for l in lines), "%s: no bestmove after EOF" % go)
+        except subprocess.TimeoutExpired:
+            eng.proc.kill()
+            raise AssertionError("%s: still searching 5 s after EOF" % go)
+        finally:
+            eng.proc.kill()
+
+
+@test
+def malformed_go_moves_at_once(e):
+    # `go movetime bogus` reported an error and then searched without limit; `go movetime
+    # depth 200` searched to depth 127. A limit we cannot read gives a depth-1 move.
+    for go in ["go movetime bogus", "go movetime depth 200", "go wtime 1000 btime x", "go depth -3",
+               "go movetim 100", "go nodes"]:
+        e.send("position startpos")
+        e.send(go)
+        lines = e.expect_prefix("bestmove", 3.0 * TIME_SCALE)
+        check(any(l.startswith("info string error: go") for l in lines), "%s: no error: %s" % (go, lines))
+        depths = [int(l.split()[2]) for l in lines if l.startswith("info depth") and " pv " in l]
+        check(depths and max(depths) == 1, "%s: depths %s" % (go, depths))
+        move = bestmove_of(lines)
+        check(re.match(r"^[a-h][1-8][a-h][1-8]$", move), "%s: bestmove %s" % (go, move))
 
 
 passed = sum(1 for _, err in results if err is None)

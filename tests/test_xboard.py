@@ -593,6 +593,25 @@ def egtpath_repeated_warns_once():
         check(len(errors) == 1, "expected one Error for a repeated bad egtpath: %s" % lines)
 
 
+@test
+def end_of_input_ends_a_long_think():
+    # EOF while thinking under `sd 100` waited for the whole search: end of input means
+    # quit, at once (the move cut short is still played).
+    e = Engine()
+    try:
+        e.send("new")
+        e.send("sd 100")
+        e.send("st 1000")
+        e.send("go")
+        time.sleep(0.3)
+        e.proc.stdin.close()
+        start = time.time()
+        e.proc.wait(timeout=5 * TIME_SCALE)
+        check(time.time() - start < 1.0 * TIME_SCALE, "exit slow after EOF")
+    finally:
+        e.proc.kill()
+
+
 def main():
     passed = sum(1 for _, ok, _ in results if ok)
     failed = len(results) - passed

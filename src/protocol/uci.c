@@ -23,7 +23,6 @@ typedef struct {
     FILE *out;
     pthread_mutex_t out_lock;
     bool debug;
-    SearchLimits last_limits;
 } UciState;
 
 static void uci_send(UciState *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -235,6 +234,7 @@ static void cmd_go(UciState *u, char **tok, int n)
     SearchLimits limits;
     limits_init(&limits);
     const Position *pos = engine_position(u->engine);
+    bool malformed = false; /* a limit we could not read: see below */
     for (int i = 1; i < n; i++) {
         const char *k = tok[i];
         if (!strcmp(k, "infinite"))
@@ -258,6 +258,7 @@ static void cmd_go(UciState *u, char **tok, int n)
                      i + 1 < n ? ", got " : "", i + 1 < n ? tok[i + 1] : "");
                 if (i + 1 < n && !is_go_keyword(tok[i + 1]))
                     i++;
+                malformed = true;
                 continue;
             }
             i++;
@@ -286,8 +287,21 @@ static void cmd_go(UciState *u, char **tok, int n)
             else if (!strcmp(k, "nodes")) limits.nodes = v > 0 ? (uint64_t)v : 1;
             else if (!strcmp(k, "mate") && v > 0) limits.mate = (int)(v > MAX_PLY / 2 ? MAX_PLY / 2 : v);
             else if (!strcmp(k, "mate")) limits.depth = 1; /* mate in 0: nothing to look for */
-        } else
-            uci_send(u, "info string error: go: unknown parameter '%s' ignored", k);
+        } else {
+            uci_send(u, "info string error: go: unknown parameter '%s'", k);
+            malformed = true;
+        }
+    }
+    /* The GUI meant a limit we could not read: searching without it could run forever or
+     * past the clock, so the move comes at once (depth 1) instead. */
+    if (malformed) {
+        SearchLimits quick;
+        limits_init(&quick);
+        quick.depth = 1;
+        quick.searchmoves_count = limits.searchmoves_count;
+        memcpy(quick.searchmoves, limits.searchmoves, sizeof quick.searchmoves);
+        limits = quick;
+        uci_send(u, "info string error: go: malformed command, searching to depth 1 only");
     }
     static const SearchReporter reporter_template = { on_iteration, on_currmove, on_bestmove, NULL };
     SearchReporter reporter = reporter_template;
@@ -296,8 +310,6 @@ static void cmd_go(UciState *u, char **tok, int n)
     finish_search(u);
     if (!engine_go(u->engine, &limits, &reporter, err, sizeof err))
         uci_send(u, "info string error: %s", err);
-    else
-        u->last_limits = limits;
 }
 
 /* Returns false on quit. */
@@ -368,7 +380,6 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
     u.engine = e;
     u.out = out;
     pthread_mutex_init(&u.out_lock, NULL);
-    limits_init(&u.last_limits);
 
     bool running = first_line ? handle_line(&u, first_line) : true;
     static char line[LINE_MAX_LEN];
@@ -384,9 +395,8 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
             running = handle_line(&u, line);
     }
     if (running) {
-        /* End of input: a search that would never end is stopped, others finish. */
-        if (u.last_limits.infinite || u.last_limits.ponder)
-            engine_stop(e);
+        /* End of input means quit, at once: nobody is left to wait for the move. */
+        engine_stop(e);
         engine_wait(e);
     }
     pthread_mutex_destroy(&u.out_lock);

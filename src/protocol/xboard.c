@@ -460,8 +460,9 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
             if (running)
                 running = run_deferred(xb);
         } else if (xb->search.kind == XS_THINK) {
-            /* End of input: a move being thought about is finished and played (and the
-             * commands held back behind it run); anything else stops. */
+            /* End of input means quit, at once: the move being thought about is cut
+             * short and played (and the commands held back behind it run). */
+            engine_stop(e);
             engine_wait(e);
             search_finished(xb);
             running = run_deferred(xb);
