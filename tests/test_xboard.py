@@ -612,6 +612,41 @@ def end_of_input_ends_a_long_think():
         e.proc.kill()
 
 
+def rss_kb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+@test
+def one_line_policy_with_uci():
+    # xboard read lines of any length (a 2 GB line took 1.9 GB of memory) and cut a line at
+    # a NUL (`usermove e2e4\0junk` was played); the same reader as UCI now refuses both.
+    e = Engine()
+    try:
+        e.send("force")
+        e.ping(1)
+        before = rss_kb(e.proc.pid)
+        chunk = "x" * (1 << 20)
+        for _ in range(40):
+            e.proc.stdin.write(chunk)
+        e.send("")
+        lines = e.ping(2, 30.0)
+        grown = rss_kb(e.proc.pid) - before
+        check(any(l == "Error (line too long): ignored" for l in lines), "no error for a 40 MB line: %s" % [l[:80] for l in lines[-3:]])
+        check(grown < 8 * 1024, "memory grew by %d kB for one long line" % grown)
+        e.send("usermove e2e4\0junk")
+        lines = e.ping(3)
+        check(any(l.startswith("Error (NUL") for l in lines), "NUL line not refused: %s" % lines)
+        e.send("usermove e2e4")   # still White to move: the refused line changed nothing
+        lines = e.ping(4)
+        check(not any("Illegal" in l or "Error" in l for l in lines), "e2e4 refused: %s" % lines)
+    finally:
+        e.close()
+
+
 def main():
     passed = sum(1 for _, ok, _ in results if ok)
     failed = len(results) - passed

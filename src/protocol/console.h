@@ -11,9 +11,10 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "util/textline.h"
 
 /* The longest line the console reads, as long as a UCI line. */
-#define CONSOLE_LINE_MAX 65536
+#define CONSOLE_LINE_MAX PROTOCOL_LINE_MAX
 
 typedef enum { CONSOLE_QUIT, CONSOLE_UCI, CONSOLE_XBOARD } ConsoleExit;
 

@@ -15,7 +15,6 @@
 #include "util/textline.h"
 #include "util/words.h"
 
-#define LINE_MAX_LEN 65536
 #define MAX_TOKENS 16384 /* more than any real command: 16384 moves need 80 KB */
 
 typedef struct {
@@ -315,7 +314,7 @@ static void cmd_go(UciState *u, char **tok, int n)
 /* Returns false on quit. */
 static bool handle_line(UciState *u, const char *raw)
 {
-    static _Thread_local char line[LINE_MAX_LEN];
+    static _Thread_local char line[PROTOCOL_LINE_MAX];
     static _Thread_local char *tok[MAX_TOKENS];
     snprintf(line, sizeof line, "%s", raw);
     int n = words_split(line, tok, MAX_TOKENS);
@@ -382,7 +381,7 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
     pthread_mutex_init(&u.out_lock, NULL);
 
     bool running = first_line ? handle_line(&u, first_line) : true;
-    static char line[LINE_MAX_LEN];
+    static char line[PROTOCOL_LINE_MAX];
     while (running) {
         LineStatus st = line_read(in, line, sizeof line);
         if (st == LINE_END || st == LINE_ERROR)

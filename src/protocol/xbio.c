@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/config.h"
+#include "util/textline.h"
 
 /* ---- output ---- */
 
@@ -76,7 +77,7 @@ void xbinput_init(XbInput *q)
 void xbinput_destroy(XbInput *q)
 {
     for (int i = 0; i < q->line_count; i++)
-        free(q->lines[(q->line_head + i) % q->line_cap]);
+        free(q->lines[(q->line_head + i) % q->line_cap].text);
     free(q->lines);
     for (int i = 0; i < q->deferred_count; i++)
         free(q->deferred[i]);
@@ -85,12 +86,13 @@ void xbinput_destroy(XbInput *q)
     pthread_cond_destroy(&q->wake);
 }
 
-static void queue_push(XbInput *q, char *line)
+/* Queues a line (refused: a reason for the main loop to report instead). */
+static void queue_push(XbInput *q, char *line, bool refused)
 {
     pthread_mutex_lock(&q->lock);
     if (q->line_count == q->line_cap) {
         int cap = q->line_cap ? q->line_cap * 2 : 64;
-        char **grown = malloc((size_t)cap * sizeof *grown);
+        XbQueued *grown = malloc((size_t)cap * sizeof *grown);
         if (!grown) {
             pthread_mutex_unlock(&q->lock);
             free(line);
@@ -103,33 +105,42 @@ static void queue_push(XbInput *q, char *line)
         q->line_cap = cap;
         q->line_head = 0;
     }
-    q->lines[(q->line_head + q->line_count++) % q->line_cap] = line;
+    q->lines[(q->line_head + q->line_count++) % q->line_cap] = (XbQueued){ line, refused };
     pthread_cond_broadcast(&q->wake);
     pthread_mutex_unlock(&q->lock);
 }
 
-static void free_line(void *arg)
+static void unlock_stream(void *arg)
 {
-    free(*(char **)arg);
+    funlockfile(arg);
 }
 
-/* Reads lines until end of input. Cancelled at `quit` while blocked in getline (a
- * cancellation point; glibc releases the stream's lock on cancellation). */
+/* Reads lines until end of input, with the protocol loops' one line policy (textline.h).
+ * Cancelled at `quit` while blocked in line_read: cancellation is allowed only there,
+ * where the thread holds the stream's lock, which the cleanup handler then releases so
+ * that the caller can close the stream. */
 static void *reader_main(void *arg)
 {
     XbInput *q = arg;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    pthread_cleanup_push(free_line, &line);
-    while ((n = getline(&line, &cap, q->in)) >= 0) {
-        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+    char *line = malloc(PROTOCOL_LINE_MAX);
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+    for (LineStatus st = LINE_OK; line;) {
+        pthread_cleanup_push(unlock_stream, q->in);
+        pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+        st = line_read(q->in, line, PROTOCOL_LINE_MAX);
+        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+        pthread_cleanup_pop(0);
+        if (st == LINE_END || st == LINE_ERROR)
+            break;
+        size_t n = strlen(line);
+        while (n > 0 && line[n - 1] == '\r')
             line[--n] = '\0';
-        char *copy = strdup(line);
+        const char *text = st == LINE_TOO_LONG ? "line too long" : st == LINE_HAS_NUL ? "NUL byte in line" : line;
+        char *copy = strdup(text);
         if (copy)
-            queue_push(q, copy);
+            queue_push(q, copy, st != LINE_OK);
     }
-    pthread_cleanup_pop(1);
+    free(line);
     pthread_mutex_lock(&q->lock);
     q->input_closed = true;
     pthread_cond_broadcast(&q->wake);
@@ -148,7 +159,7 @@ void xbinput_stop(XbInput *q)
     pthread_mutex_lock(&q->lock);
     bool done = q->input_closed;
     pthread_mutex_unlock(&q->lock);
-    /* `quit` with input still open: the reader is blocked in getline; cancel it so the
+    /* `quit` with input still open: the reader is blocked in line_read; cancel it so the
      * stream can be closed by the caller and the session freed. */
     if (!done)
         pthread_cancel(q->reader);
@@ -165,10 +176,11 @@ XbEvent xbinput_wait(XbInput *q, char **line)
     if (q->search_done) {
         ev = XB_EVENT_SEARCH_DONE;
     } else if (q->line_count > 0) {
-        *line = q->lines[q->line_head];
+        XbQueued next = q->lines[q->line_head];
+        *line = next.text;
         q->line_head = (q->line_head + 1) % q->line_cap;
         q->line_count--;
-        ev = XB_EVENT_LINE;
+        ev = next.refused ? XB_EVENT_LINE_REFUSED : XB_EVENT_LINE;
     } else {
         ev = XB_EVENT_INPUT_CLOSED;
     }

@@ -27,14 +27,21 @@ void xb_trace(XbOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3
 FILE *xbout_acquire(XbOut *o);
 void xbout_release(XbOut *o);
 
-typedef enum { XB_EVENT_LINE, XB_EVENT_SEARCH_DONE, XB_EVENT_INPUT_CLOSED } XbEvent;
+/* XB_EVENT_LINE_REFUSED: a line too long or holding a NUL byte, refused whole under the
+ * protocol loops' one line policy (util/textline.h); *line then says which. */
+typedef enum { XB_EVENT_LINE, XB_EVENT_LINE_REFUSED, XB_EVENT_SEARCH_DONE, XB_EVENT_INPUT_CLOSED } XbEvent;
+
+typedef struct {
+    char *text;
+    bool refused;                /* text is the reason the line was refused */
+} XbQueued;
 
 typedef struct {
     FILE *in;
     pthread_t reader;
     pthread_mutex_t lock;        /* guards everything up to done_ponder */
     pthread_cond_t wake;
-    char **lines;                /* ring buffer of lines read and not yet taken */
+    XbQueued *lines;             /* ring buffer of lines read and not yet taken */
     int line_head, line_count, line_cap;
     bool input_closed;
     bool search_done;            /* a search has ended; the main loop must collect it */

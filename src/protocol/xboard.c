@@ -453,6 +453,9 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
         if (ev == XB_EVENT_SEARCH_DONE) {
             search_finished(xb);
             running = run_deferred(xb);
+        } else if (ev == XB_EVENT_LINE_REFUSED) {
+            xb_send(&xb->out, "Error (%s): ignored", line);
+            free(line);
         } else if (ev == XB_EVENT_LINE) {
             running = handle_line(xb, line);
             free(line);

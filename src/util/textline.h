@@ -8,6 +8,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The one policy of the protocol loops (console, UCI, xboard): a command line holds at
+ * most PROTOCOL_LINE_MAX - 1 bytes (16384 moves of a `position ... moves` fit), and a
+ * line that is longer or holds a NUL byte is refused whole. */
+#define PROTOCOL_LINE_MAX 65536
+
 typedef enum {
     LINE_OK,        /* buf holds the line, without its newline */
     LINE_TOO_LONG,  /* longer than size - 1 characters: skipped */
