@@ -270,6 +270,56 @@ def test_command_on_known_mates():
         check(rc != 0 and "usage: bench" in err and not out, "bench with 4 arguments: %r %r" % (out, err))
 
 
+@test
+def test_command_reads_whole_records():
+    # Lines over 4,095 characters were split (the tail ran as a ghost record and every
+    # later line number was one off), a NUL cut a record silently, and records after the
+    # 20,000th were dropped without a word.
+    mate = 'k7/8/1K6/8/8/8/8/7R w - - bm Rh8#; id "corner";'
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "long.epd")
+        write(suite, 'k7/8/1K6/8/8/8/8/7R w - - bm Rh8#; c0 "%s";\n' % ("x" * 5000)
+              + mate + "\nnot a record\n" + mate.replace("Rh8#;", "Rh8#;\0junk") + "\n")
+        rc, out, err = run(["test", suite, "-d", "1"])
+        check(rc == 0, "test failed: %s" % err)
+        # The over-long record is refused whole (the EPD reader's limit), with its number.
+        check(re.search(r"^correct: 1/1$", out, re.M), "expected 1/1:\n%s" % out[-600:])
+        skipped = [l.strip() for l in out.splitlines() if "skipped" in l and ".epd:" in l]
+        check(len(skipped) == 3 and ":1:" in skipped[0] and "too long" in skipped[0] and ":3:" in skipped[1]
+              and ":4:" in skipped[2] and "NUL" in skipped[2], "skipped lines: %s" % skipped)
+        many = os.path.join(d, "many.epd")
+        write(many, (mate + "\n") * 20003)
+        rc, out, err = run(["test", many, "-d", "1"], timeout=600)
+        check(rc == 0 and re.search(r"^correct: 20003/20003$", out, re.M), "20,003 records: %s" % out[-300:])
+
+
+@test
+def test_output_never_replaces_what_is_not_a_file():
+    # -o wrote a temporary file and renamed it over PATH: a symbolic link became a regular
+    # file, a device node was replaced, and -o naming the suite overwrote it.
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "suite.epd")
+        with open(MATES) as f:
+            text = f.read()
+        write(suite, text)
+        target = os.path.join(d, "report.txt")
+        write(target, "old\n")
+        link = os.path.join(d, "link.txt")
+        os.symlink(target, link)
+        rc, out, err = run(["test", suite, "-d", "2", "-o", link])
+        check(rc == 0, "test -o link failed: %s" % err)
+        check(os.path.islink(link), "the link was replaced by a file")
+        check("correct: " in open(target).read(), "the report did not go through the link")
+        rc, out, err = run(["test", suite, "-d", "2", "-o", suite])
+        check(rc != 0 and "suite" in err, "-o naming the suite not refused: %r" % err)
+        check(open(suite).read() == text, "the suite was overwritten")
+        rc, out, err = run(["test", suite, "-d", "2", "-o", os.path.join(d, ".", "suite.epd")])
+        check(rc != 0 and open(suite).read() == text, "the suite was overwritten through another name")
+        rc, out, err = run(["test", suite, "-d", "1", "-o", "/dev/null"])
+        check(rc == 0 and os.path.exists("/dev/null") and not os.path.isfile("/dev/null"), "/dev/null replaced")
+        check(not [n for n in os.listdir(d) if ".tmp" in n], "temporary file left: %s" % os.listdir(d))
+
+
 passed = sum(results)
 print("%d passed, %d failed" % (passed, len(results) - passed))
 sys.exit(0 if passed == len(results) else 1)

@@ -4,21 +4,24 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "formats/epd.h"
 #include "board/movegen.h"
 #include "board/notation.h"
+#include "util/textline.h"
 #include "util/timeutil.h"
 #include "util/words.h"
 
 #define MAX_SOLUTIONS 16
 #define MAX_VARIATIONS 8
-#define MAX_RECORDS 20000
+#define EPD_LINE_MAX 65536 /* a record longer than this is refused with its line number */
 #define GRID_COLUMNS 10
 
 typedef struct {
@@ -407,10 +410,12 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTe
                       char *error, size_t error_size)
 {
     PosRun *r = calloc(1, sizeof *r);
-    PosOutcome *res = calloc(MAX_RECORDS, sizeof *res);
+    int res_cap = 256;
+    PosOutcome *res = calloc((size_t)res_cap, sizeof *res); /* grows: no limit on records */
     EpdRecord *rec = malloc(sizeof *rec);
-    if (!r || !res || !rec) {
-        free(r), free(res), free(rec);
+    char *line = malloc(EPD_LINE_MAX);
+    if (!r || !res || !rec || !line) {
+        free(r), free(res), free(rec), free(line);
         snprintf(error, error_size, "test: out of memory");
         return false;
     }
@@ -418,11 +423,29 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTe
     r->tee = tee;
     r->args = args;
     int n = 0, lineno = 0;
-    char line[4096], err[256];
-    while (fgets(line, sizeof line, in) && n < MAX_RECORDS) {
+    char err[256];
+    bool out_of_memory = false;
+    LineStatus st;
+    /* Whole lines or none: a tail past a buffer must not run as a ghost record. */
+    while ((st = line_read(in, line, EPD_LINE_MAX)) != LINE_END && st != LINE_ERROR) {
         lineno++;
+        if (st != LINE_OK) {
+            tee_printf(tee, "     %s:%d: skipped: %s\n", args->file, lineno,
+                       st == LINE_TOO_LONG ? "line longer than 65535 characters" : "NUL byte in the line");
+            sum->skipped++;
+            continue;
+        }
         if (epd_is_blank(line))
             continue;
+        if (n == res_cap) {
+            PosOutcome *grown = realloc(res, (size_t)res_cap * 2 * sizeof *res);
+            if (!grown) {
+                out_of_memory = true;
+                break;
+            }
+            res = grown;
+            res_cap *= 2;
+        }
         if (!epd_parse(line, &r->root, rec, err, sizeof err)) {
             tee_printf(tee, "     %s:%d: skipped: %s\n", args->file, lineno, err);
             sum->skipped++;
@@ -448,16 +471,62 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTe
     }
     /* A directory or a failing disk reads as no records: say so, not "0/0". */
     int read_errno = errno;
-    bool read_ok = !ferror(in);
-    if (!read_ok)
+    bool read_ok = !ferror(in) && !out_of_memory;
+    if (out_of_memory)
+        snprintf(error, error_size, "test: out of memory after %d positions of %s", n, args->file);
+    else if (!read_ok)
         snprintf(error, error_size, "test: cannot read %s: %s", args->file, strerror(read_errno));
     sum->positions = n;
     for (int i = 0; i < n; i++)
         sum->correct += res[i].correct;
     if (read_ok || n > 0)
         print_summary(tee, args, res, n, sum->skipped);
-    free(r), free(res), free(rec);
+    free(r), free(res), free(rec), free(line);
     return read_ok;
+}
+
+/* Opens the -o report. A new name or a regular file is written under a temporary name
+ * (tmp, renamed into place at the end); anything else (a symbolic link, a device, a FIFO)
+ * is written through, so that it stays what it is. The suite itself is never a report. */
+static bool open_report(const TestArgs *a, FILE *in, FILE **copy, char *tmp, size_t tmp_size,
+                        char *err, size_t err_size)
+{
+    struct stat out_st, in_st;
+    bool exists = lstat(a->out_path, &out_st) == 0;
+    struct stat target;
+    if (!strcmp(a->out_path, a->file)
+        || (stat(a->out_path, &target) == 0 && fstat(fileno(in), &in_st) == 0 && target.st_dev == in_st.st_dev
+            && target.st_ino == in_st.st_ino)) {
+        snprintf(err, err_size, "test: -o %s is the suite itself; refusing to overwrite it", a->out_path);
+        return false;
+    }
+    tmp[0] = '\0';
+    if (exists && !S_ISREG(out_st.st_mode)) {
+        if (S_ISDIR(out_st.st_mode)) {
+            snprintf(err, err_size, "test: cannot write %s: %s", a->out_path, strerror(EISDIR));
+            return false;
+        }
+        *copy = fopen(a->out_path, "w");
+        if (!*copy) {
+            snprintf(err, err_size, "test: cannot write %s: %s", a->out_path, strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    snprintf(tmp, tmp_size, "%s.tmp%ld", a->out_path, (long)getpid());
+    /* O_EXCL: never through a link someone left at the temporary name. */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    *copy = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!*copy) {
+        snprintf(err, err_size, "test: cannot write %s: %s", tmp, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            remove(tmp);
+        }
+        tmp[0] = '\0';
+        return false;
+    }
+    return true;
 }
 
 bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *summary,
@@ -480,15 +549,10 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
         return false;
     }
     Tee tee = {out, NULL};
-    char tmp_path[4200];
-    if (args.out_path) {
-        snprintf(tmp_path, sizeof tmp_path, "%s.tmp%ld", args.out_path, (long)getpid());
-        tee.copy = fopen(tmp_path, "w");
-        if (!tee.copy) {
-            snprintf(err, err_size, "test: cannot write %s: %s", tmp_path, strerror(errno));
-            fclose(in);
-            return false;
-        }
+    char tmp_path[4200] = "";
+    if (args.out_path && !open_report(&args, in, &tee.copy, tmp_path, sizeof tmp_path, err, err_size)) {
+        fclose(in);
+        return false;
     }
     OptionOverrides *saved = malloc(sizeof *saved);
     Position *game = malloc(sizeof *game); /* the test borrows the engine: its game comes back */
@@ -497,7 +561,9 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
         free(game);
         fclose(in);
         if (tee.copy)
-            fclose(tee.copy), remove(tmp_path);
+            fclose(tee.copy);
+        if (tmp_path[0])
+            remove(tmp_path);
         snprintf(err, err_size, "test: out of memory");
         return false;
     }
@@ -514,11 +580,13 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
     free(game);
     fclose(in);
     if (tee.copy) {
-        bool write_ok = fclose(tee.copy) == 0;
-        if (!write_ok || rename(tmp_path, args.out_path) != 0) {
+        bool write_ok = !ferror(tee.copy);
+        write_ok &= fclose(tee.copy) == 0;
+        if (!write_ok || (tmp_path[0] && rename(tmp_path, args.out_path) != 0)) {
             if (ok)
                 snprintf(err, err_size, "test: cannot write %s", args.out_path);
-            remove(tmp_path);
+            if (tmp_path[0])
+                remove(tmp_path);
             ok = false;
         }
     }

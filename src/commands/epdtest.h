@@ -8,7 +8,9 @@
  * -x COUNT  stop a position early once the correct move has been the best move for COUNT
  *           consecutive iterations
  * -N VARS   search and show that many variations (MultiPV)
- * -o FILE   also write the output to FILE (written to a temporary name, then renamed)
+ * -o FILE   also write the output to FILE (a new name or a regular file is written to a
+ *           temporary name, then renamed; a link, device or FIFO is written through; the
+ *           suite itself is refused)
  * -v        verbose: every iteration of every position
  *
  * Per position: number, id, expected (bm, or "not" am) and found move in SAN, correct or
