@@ -138,7 +138,7 @@ int main(int argc, char **argv)
     int status;
     if (argc > 1 && !strcmp(argv[1], "test")) {
         char err[512];
-        status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL, err, sizeof err) ? 0 : 1;
+        status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, err, sizeof err) ? 0 : 1;
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
     } else

@@ -258,7 +258,7 @@ def test_command_on_known_mates():
         check("solution times" in out, "no solution-time grid")
         check(os.path.exists(outfile) and "correct: 5/5" in open(outfile).read(), "-o file missing")
         # Fixed time per position, and from the console.
-        rc, out, err = run([], stdin="test %s -t 0.2 -x 2\nquit\n" % MATES)
+        rc, out, err = run([], stdin="test %s -t 0.2 -x 2\n" % MATES)
         check(re.search(r"^correct: 5/5$", out, re.M), "console test failed:\n%s" % out[-400:])
         rc, out, err = run(["test", suite])
         check(rc != 0 and "-d" in err, "missing -d/-t not refused on stderr")
@@ -318,6 +318,48 @@ def test_output_never_replaces_what_is_not_a_file():
         rc, out, err = run(["test", suite, "-d", "1", "-o", "/dev/null"])
         check(rc == 0 and os.path.exists("/dev/null") and not os.path.isfile("/dev/null"), "/dev/null replaced")
         check(not [n for n in os.listdir(d) if ".tmp" in n], "temporary file left: %s" % os.listdir(d))
+
+QUIET = ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "start";\n'
+         'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id "spanish";\n')
+
+
+@test
+def test_command_searches_the_time_asked():
+    # Move Overhead was taken off -t: 0.3 s became 0.05 s with an overhead of 250.
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "quiet.epd")
+        write(suite, QUIET)
+        rc, out, err = run([], stdin="setoption name Move Overhead value 250\ntest %s -t 0.3 -v\n" % suite)
+        m = re.search(r"^total time: ([\d.]+) s", out, re.M)
+        check(m, "no summary:\n%s" % out[-400:])
+        check(float(m.group(1)) >= 0.55, "2 positions at -t 0.3 took %s s in all" % m.group(1))
+        # Each position's last iteration ends near 0.3 s, not near 0.05 s.
+        times = [float(t) for t in re.findall(r"^\s+\d+/\d+\s+\S+\s+([\d.]+)\s", out, re.M)]
+        check(times and max(times) > 0.1, "iterations ended by %s s" % (max(times) if times else None))
+
+
+@test
+def test_command_stopped_from_the_console():
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "quiet.epd")
+        write(suite, QUIET)
+        # stop ends the run (summary printed) and the console goes on (d prints the board).
+        p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ, XDG_CONFIG_HOME="/nonexistent-saavedra-test"))
+        p.stdin.write("test %s -t 30\n" % suite)
+        p.stdin.flush()
+        import time
+        time.sleep(0.5)
+        start = time.time()
+        out, _ = p.communicate("stop\nd\n", timeout=20)
+        check(time.time() - start < 10, "stop took %.1f s" % (time.time() - start))
+        check("stopped by the user after 1 position" in out, "no stop note:\n%s" % out[-500:])
+        check(re.search(r"^correct: \d/1$", out, re.M), "no summary after stop:\n%s" % out[-500:])
+        check("FEN: rnbqkbnr" in out, "console did not go on after stop")
+        # quit ends the test and the program: nothing after it runs.
+        for proto in ("", "uci\n"):
+            rc, out, _ = run([], stdin="%stest %s -t 30\nquit\nd\n" % (proto, suite), timeout=20)
+            check("stopped by the user" in out and "FEN:" not in out, "quit in %r: %s" % (proto, out[-300:]))
 
 
 passed = sum(results)

@@ -1,6 +1,7 @@
 /* Console commands shared by the front ends: see commands.h. */
 #include "commands/commands.h"
 
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include "commands/bench.h"
 #include "commands/epdtest.h"
 #include "eval/evaluate.h"
+#include "util/textline.h"
 #include "util/words.h"
 
 #define MAX_ARGS 64
@@ -42,8 +44,50 @@ static void first_word(const char *line, char *word, size_t size)
     word[n] = '\0';
 }
 
+/* Whether a read of in would not block: bytes already buffered by stdio (glibc keeps
+ * them where poll cannot see them), or readable (or ended) on the descriptor. */
+static bool input_waiting(FILE *in)
+{
+#ifdef __GLIBC__
+    if (in->_IO_read_ptr < in->_IO_read_end)
+        return true;
+#endif
+    struct pollfd p = {.fd = fileno(in), .events = POLLIN};
+    return poll(&p, 1, 0) > 0;
+}
+
+typedef struct {
+    CommandInput *input;
+    FILE *out;
+} Watch;
+
+static bool stop_typed(void *ctx)
+{
+    Watch *w = ctx;
+    CommandInput *in = w->input;
+    while (!in->ended && input_waiting(in->in)) {
+        char line[4096], cmd[32];
+        LineStatus st = line_read(in->in, line, sizeof line);
+        if (st == LINE_END || st == LINE_ERROR) {
+            in->ended = true;
+            break;
+        }
+        first_word(st == LINE_OK ? line : "", cmd, sizeof cmd);
+        if (!strcmp(cmd, "stop") || !strcmp(cmd, "quit")) {
+            in->quit |= cmd[0] == 'q';
+            return true;
+        }
+        if (cmd[0]) {
+            fprintf(w->out, "a test is running: '%s' ignored (stop or quit end the test)\n", cmd);
+            fflush(w->out);
+        }
+    }
+    return false;
+}
+
 /* Runs a command (argv[0]) once its words are known; err set when it is refused. */
-static void run_words(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
+static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FILE *out, char *err,
+                      size_t err_size)
 {
     const char *cmd = argv[0];
     if (!strcmp(cmd, "perft")) {
@@ -59,7 +103,9 @@ static void run_words(Engine *e, int argc, char **argv, FILE *out, char *err, si
     } else if (!strcmp(cmd, "bench")) {
         bench_main(argc - 1, argv + 1, out, err, err_size);
     } else if (!strcmp(cmd, "test")) {
-        epdtest_run(e, argc - 1, argv + 1, out, NULL, err, err_size);
+        Watch watch = {input, out};
+        EpdTestInterrupt stop = {stop_typed, &watch};
+        epdtest_run(e, argc - 1, argv + 1, out, input && input->in ? &stop : NULL, NULL, err, err_size);
     } else if (argc > 1) {
         snprintf(err, err_size, "usage: %s (no arguments)", cmd);
     } else if (!strcmp(cmd, "d")) {
@@ -71,7 +117,8 @@ static void run_words(Engine *e, int argc, char **argv, FILE *out, char *err, si
     }
 }
 
-bool commands_run(Engine *e, const char *line, FILE *out, char *err, size_t err_size)
+bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, char *err,
+                  size_t err_size)
 {
     static const char *const COMMANDS[] = {"d", "eval", "perft", "bench", "test", "help"};
     err[0] = '\0';
@@ -90,7 +137,7 @@ bool commands_run(Engine *e, const char *line, FILE *out, char *err, size_t err_
     else if (argc < 0)
         snprintf(err, err_size, "%s: too many arguments", cmd);
     else
-        run_words(e, argc, argv, out, err, err_size);
+        run_words(e, argc, argv, input, out, err, err_size);
     free(copy);
     fflush(out);
     return true;

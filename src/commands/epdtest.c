@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "formats/epd.h"
@@ -64,6 +65,8 @@ typedef struct {
     int solve_depth;
     Line lines[MAX_VARIATIONS];
     Move final_best;
+    const EpdTestInterrupt *interrupt;
+    bool interrupted;
 } PosRun;
 
 static void tee_printf(Tee *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -249,6 +252,8 @@ static void override_options(Options *opts, OptionOverrides *s, int variations)
     options_override(opts, s, "MultiPV", buf);
     options_override(opts, s, "UCI_AnalyseMode", "true");
     options_override(opts, s, "UCI_LimitStrength", "false");
+    /* -t is the search time asked for, not a clock to keep a GUI's reserve from. */
+    options_override(opts, s, "Move Overhead", "0");
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
         if (o->type == OPT_CHECK && o->value && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
@@ -278,6 +283,22 @@ static void expected_text(PosRun *r, char *buf, size_t size)
         move_san(r, list[i], san);
         n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "," : "", san);
     }
+}
+
+/* Waits for the search to end, polling the interrupt meanwhile. */
+static void wait_or_interrupt(PosRun *r)
+{
+    Engine *e = r->engine;
+    while (r->interrupt && !r->interrupted && engine_is_searching(e)) {
+        if (r->interrupt->stop_requested(r->interrupt->ctx)) {
+            r->interrupted = true;
+            engine_stop(e);
+            break;
+        }
+        struct timespec nap = {0, 20 * 1000000L};
+        nanosleep(&nap, NULL);
+    }
+    engine_wait(e);
 }
 
 static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
@@ -311,7 +332,7 @@ static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
         tee_printf(r->tee, "%4d %-16s skipped: %s\n", number, id, err);
         return false;
     }
-    engine_wait(e);
+    wait_or_interrupt(r);
     SearchResult sr = engine_last_result(e);
     Move found = r->final_best != MOVE_NONE ? r->final_best : sr.best;
 
@@ -356,7 +377,8 @@ static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
 
 /* ---- summary ---- */
 
-static void print_summary(Tee *t, const TestArgs *a, const PosOutcome *res, int n, int skipped)
+static void print_summary(Tee *t, const TestArgs *a, const PosOutcome *res, int n, int skipped,
+                          bool interrupted)
 {
     int correct = 0;
     int64_t solve_ms = 0, total_ms = 0;
@@ -389,7 +411,9 @@ static void print_summary(Tee *t, const TestArgs *a, const PosOutcome *res, int 
         tee_printf(t, "%d", a->depth);
     else
         tee_printf(t, "%g s per position", a->seconds);
-    tee_printf(t, "%s\n", skipped ? "" : "");
+    tee_printf(t, "\n");
+    if (interrupted)
+        tee_printf(t, "stopped by the user after %d position%s\n", n, n == 1 ? "" : "s");
     if (skipped)
         tee_printf(t, "skipped: %d\n", skipped);
     tee_printf(t, "correct: %d/%d\n", correct, n);
@@ -406,7 +430,8 @@ static void print_summary(Tee *t, const TestArgs *a, const PosOutcome *res, int 
 
 /* ---- driver ---- */
 
-static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTestSummary *sum,
+static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
+                      const EpdTestInterrupt *interrupt, EpdTestSummary *sum,
                       char *error, size_t error_size)
 {
     PosRun *r = calloc(1, sizeof *r);
@@ -422,12 +447,13 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTe
     r->engine = e;
     r->tee = tee;
     r->args = args;
+    r->interrupt = interrupt;
     int n = 0, lineno = 0;
     char err[256];
     bool out_of_memory = false;
     LineStatus st;
     /* Whole lines or none: a tail past a buffer must not run as a ghost record. */
-    while ((st = line_read(in, line, EPD_LINE_MAX)) != LINE_END && st != LINE_ERROR) {
+    while (!r->interrupted && (st = line_read(in, line, EPD_LINE_MAX)) != LINE_END && st != LINE_ERROR) {
         lineno++;
         if (st != LINE_OK) {
             tee_printf(tee, "     %s:%d: skipped: %s\n", args->file, lineno,
@@ -477,10 +503,11 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee, EpdTe
     else if (!read_ok)
         snprintf(error, error_size, "test: cannot read %s: %s", args->file, strerror(read_errno));
     sum->positions = n;
+    sum->interrupted = r->interrupted;
     for (int i = 0; i < n; i++)
         sum->correct += res[i].correct;
     if (read_ok || n > 0)
-        print_summary(tee, args, res, n, sum->skipped);
+        print_summary(tee, args, res, n, sum->skipped, r->interrupted);
     free(r), free(res), free(rec), free(line);
     return read_ok;
 }
@@ -529,11 +556,11 @@ static bool open_report(const TestArgs *a, FILE *in, FILE **copy, char *tmp, siz
     return true;
 }
 
-bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *summary,
-                 char *err, size_t err_size)
+bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInterrupt *interrupt,
+                 EpdTestSummary *summary, char *err, size_t err_size)
 {
     TestArgs args;
-    EpdTestSummary sum = {0, 0, 0};
+    EpdTestSummary sum = {0, 0, 0, false};
     err[0] = '\0';
     if (summary)
         *summary = sum;
@@ -572,7 +599,7 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *su
     override_options(opts, saved, args.variations);
     tee_printf(&tee, "   # id             expected     found       score     time       nodes depth  pv\n"
                      "                                                    (time, nodes and depth to solution when ok)\n");
-    bool ok = run_suite(e, &args, in, &tee, &sum, err, err_size);
+    bool ok = run_suite(e, &args, in, &tee, interrupt, &sum, err, err_size);
     options_restore(opts, saved);
     engine_new_game(e);
     engine_restore_position(e, game);

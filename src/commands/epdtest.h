@@ -17,7 +17,9 @@
  * not, score, time and nodes to solution, depth, and the PV. At the end: a grid of
  * solution times, `correct: k/n`, and averages. The hash table and histories are cleared
  * before each position; book, learning and strength limits are off during the test, and
- * every option touched and the engine's game position are restored afterwards. */
+ * every option touched and the engine's game position are restored afterwards. The time
+ * asked for with -t is searched in full: Move Overhead (a reserve for sending a move to a
+ * GUI) does not apply to a test. */
 #ifndef SAAVEDRA_EPDTEST_H
 #define SAAVEDRA_EPDTEST_H
 
@@ -26,17 +28,26 @@
 
 #include "engine/engine.h"
 
+/* A way to end a running test early (the user typed stop or quit): polled about every
+ * 20 ms while a position is searched; when it returns true the search is stopped, that
+ * position is reported and the summary of the positions so far is printed. */
+typedef struct {
+    bool (*stop_requested)(void *ctx);
+    void *ctx;
+} EpdTestInterrupt;
+
 typedef struct {
     int positions;     /* positions searched (records with bm or am) */
     int correct;
     int skipped;       /* unreadable records or records without bm/am */
+    bool interrupted;  /* ended early through the EpdTestInterrupt */
 } EpdTestSummary;
 
 /* Runs the test with arguments argv[0..argc-1] (after the word `test`). Output goes to
- * out. Returns false with a one-line reason in err (empty otherwise) for bad arguments,
+ * out; interrupt may be NULL (the test then runs to its end). Returns false with a one-line reason in err (empty otherwise) for bad arguments,
  * a file that cannot be opened or read, or an output file that cannot be written.
  * summary may be NULL. Must not be called while the engine is searching. */
-bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, EpdTestSummary *summary,
-                 char *err, size_t err_size);
+bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInterrupt *interrupt,
+                 EpdTestSummary *summary, char *err, size_t err_size);
 
 #endif

@@ -50,11 +50,14 @@ ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size
             if (!strcmp(cmd, PROTOCOLS[i].command))
                 return PROTOCOLS[i].protocol;
         char err[512];
-        if (commands_run(e, line, out, err, sizeof err)) {
+        CommandInput input = {in, false, false};
+        if (commands_run(e, line, &input, out, err, sizeof err)) {
             if (err[0]) {
                 fprintf(out, "error: %s\n", err);
                 fflush(out);
             }
+            if (input.quit)
+                return CONSOLE_QUIT;
             continue;
         }
         /* Anything else is taken as UCI, the default protocol (it reports unknown

@@ -19,6 +19,7 @@
 
 typedef struct {
     Engine *engine;
+    FILE *in;   /* read by the loop; a running test watches it for stop/quit */
     FILE *out;
     pthread_mutex_t out_lock;
     bool debug;
@@ -361,9 +362,12 @@ static bool handle_line(UciState *u, const char *raw)
         }
         char err[512];
         pthread_mutex_lock(&u->out_lock);
-        bool handled = commands_run(e, raw, u->out, err, sizeof err);
+        CommandInput input = {u->in, false, false};
+        bool handled = commands_run(e, raw, &input, u->out, err, sizeof err);
         fflush(u->out);
         pthread_mutex_unlock(&u->out_lock);
+        if (input.quit)
+            return false;
         if (!handled)
             uci_send(u, "info string error: unknown command '%s'", cmd);
         else if (err[0])
@@ -377,6 +381,7 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
     UciState u;
     memset(&u, 0, sizeof u);
     u.engine = e;
+    u.in = in;
     u.out = out;
     pthread_mutex_init(&u.out_lock, NULL);
 

@@ -236,7 +236,7 @@ static bool handle_line(Xb *xb, const char *line)
 static void console_command(Xb *xb, const char *line)
 {
     char err[512];
-    bool handled = commands_run(xb->engine, line, xbout_acquire(&xb->out), err, sizeof err);
+    bool handled = commands_run(xb->engine, line, NULL, xbout_acquire(&xb->out), err, sizeof err);
     xbout_release(&xb->out);
     if (!handled)
         error_reply(xb, "unknown command", line);
