@@ -67,8 +67,12 @@ static void set_option(Engine *e, XbOut *out, const char *name, const char *valu
                        const char *line)
 {
     char err[256];
-    if (!engine_set_option(e, name, value, OPT_SOURCE_GUI, err, sizeof err) || err[0])
-        xb_send(out, "Error (%s): %s", err, line); /* also a warning: the value was kept */
+    if (!engine_set_option(e, name, value, OPT_SOURCE_GUI, err, sizeof err))
+        xb_send(out, "Error (%s): %s", err, line);
+    else if (err[0])
+        /* A warning (the value was taken, e.g. a tablebase directory that is missing):
+         * `Error` would tell the GUI the command was not understood. */
+        xb_send(out, "# warning: %s", err);
 }
 
 /* memory and cores: a whole positive number ("12abc" is not 12) for a spin option,
