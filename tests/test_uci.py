@@ -456,6 +456,29 @@ def console_command_errors_are_info_strings(e):
 
 
 @test
+def final_info_line_before_bestmove(e):
+    # A search cut short by the clock, a node limit or stop ended without a last info
+    # line: GUIs recorded the depth, time and nodes of the last finished iteration.
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    e.send("go movetime 1000")
+    lines = e.expect_prefix("bestmove", 5.0)
+    last = lines[-2]
+    check(last.startswith("info depth") and " pv " in last, "line before bestmove: %s" % last)
+    check(int(info_field(last, "time")) >= 750, "last info at %s ms of 1000: %s" % (info_field(last, "time"), last))
+    check(info_field(last, "pv") == bestmove_of(lines), "last pv is not the move played")
+    e.send("go nodes 150000")
+    lines = e.expect_prefix("bestmove", 20.0)
+    check(lines[-2].startswith("info depth") and int(info_field(lines[-2], "nodes")) >= 145000,
+          "last info before a node-limited bestmove: %s" % lines[-2])
+    e.send("go infinite")
+    time.sleep(0.7)
+    e.send("stop")
+    lines = e.expect_prefix("bestmove", 3.0)
+    check(lines[-2].startswith("info depth") and int(info_field(lines[-2], "time")) >= 600,
+          "last info before a stopped bestmove: %s" % lines[-2])
+
+
+@test
 def quit_during_search(e):
     e.send("position startpos")
     e.send("go infinite")

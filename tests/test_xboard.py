@@ -582,6 +582,20 @@ def server_manners():
 
 
 @test
+def last_thinking_line_before_the_move():
+    # A search cut by the clock ended without a last thinking line: the GUI showed the
+    # depth, time and nodes of the last finished iteration.
+    with Engine() as e:
+        e.send("post")
+        e.send("setboard r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        e.send("st 1")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move "), 5.0)
+        check(THINKING.match(lines[-2]), "line before the move: %s" % lines[-2])
+        check(int(lines[-2].split()[2]) >= 75, "last thinking line at %s cs of 100" % lines[-2].split()[2])
+
+
+@test
 def egtpath_repeated_warns_once():
     with Engine() as e:
         if not any("SyzygyPath" in l for l in e.features):

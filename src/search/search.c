@@ -304,10 +304,11 @@ SearchResult search_run(SearchThread *t)
         }
     }
 
-    /* The move to be played is not the last one shown (an iteration cut short found a
-     * better one, or the strength limit picked another): show its line, so that the
-     * last info line always agrees with bestmove. */
-    if (t->completed_depth >= 1 && t->root_moves[0].move != reported_best)
+    /* The last line shown must agree with the move played and say how far the search
+     * went: after an iteration cut short (by the clock, a node limit or stop; GUIs record
+     * the last depth, time and nodes they saw) or when the strength limit picked another
+     * move, one more line goes out. */
+    if (t->completed_depth >= 1 && (stopped(t) || t->root_moves[0].move != reported_best))
         report_line(t, t->root_depth, 0, true);
 
     RootMove *best = &t->root_moves[0];
