@@ -141,8 +141,13 @@ int main(int argc, char **argv)
         status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, err, sizeof err) ? 0 : 1;
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
-    } else
+    } else {
+        /* Who is answering, for a person at a terminal; UCI and xboard GUIs skip a line
+         * they do not know before the handshake. */
+        fprintf(cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
+        fflush(cfg.out);
         status = run_protocol(engine, cfg.in, cfg.out);
+    }
     config_shutdown(&cfg);
     engine_free(engine);
     return status;

@@ -319,6 +319,23 @@ def test_output_never_replaces_what_is_not_a_file():
         check(rc == 0 and os.path.exists("/dev/null") and not os.path.isfile("/dev/null"), "/dev/null replaced")
         check(not [n for n in os.listdir(d) if ".tmp" in n], "temporary file left: %s" % os.listdir(d))
 
+
+@test
+def banner_at_start():
+    # The protocol loop started silently: a person at a terminal saw nothing.
+    rc, out, _ = run([], stdin="quit\n")
+    lines = out.splitlines()
+    check(lines and re.match(r"^Saavedra \S+ by ", lines[0]), "no banner: %r" % out[:200])
+    rc, vout, _ = run(["--version"])
+    check(lines[0].startswith(vout.strip() + " "), "banner %r does not name version %r" % (lines[0], vout))
+    # Once, and before the handshake: UCI and xboard still answer as before.
+    rc, out, _ = run([], stdin="uci\nquit\n")
+    check(out.count("Saavedra") >= 2 and out.splitlines()[1].startswith("id name "), out[:200])
+    # Subcommands print only their own output.
+    rc, out, _ = run(["perft", "1"])
+    check("by the" not in out, "banner in perft output")
+
+
 QUIET = ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "start";\n'
          'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id "spanish";\n')
 
