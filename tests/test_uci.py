@@ -198,6 +198,45 @@ def limited_strength_last_pv_is_the_move_played(e):
 
 
 @test
+def limited_strength_takes_its_time(e):
+    # The node cap ended a weakened search in about a millisecond (1 ms at Elo 1200 with
+    # movetime 500); UCI_Elo above the maximum was refused instead of cut to it.
+    e.send("uci")
+    e.expect(lambda l: l == "uciok")
+    e.send("setoption name UCI_LimitStrength value true")
+    e.send("setoption name UCI_Elo value 1200")
+    e.send("position startpos moves e2e4")
+    start = time.time()
+    e.send("go movetime 500")
+    lines = e.expect_prefix("bestmove", 5.0)
+    took = time.time() - start
+    check(took >= 0.35, "limited strength answered movetime 500 after %.3f s" % took)
+    check(int(info_field(lines[-2], "time")) >= 350, "last info line: %s" % lines[-2])
+    start = time.time()
+    e.send("go wtime 20000 btime 20000")
+    e.expect_prefix("bestmove", 5.0)
+    check(time.time() - start >= 0.15, "limited strength with a clock moved after %.3f s" % (time.time() - start))
+    check(time.time() - start < 2.0 * TIME_SCALE, "limited strength with 20 s left took %.3f s" % (time.time() - start))
+    # stop ends the pause at once.
+    e.send("go movetime 10000")
+    time.sleep(0.3)
+    start = time.time()
+    e.send("stop")
+    e.expect_prefix("bestmove", 2.0)
+    check(time.time() - start < 0.2 * TIME_SCALE, "stop during the pause took %.3f s" % (time.time() - start))
+    for value, shown in (("3000", "2400"), ("900", "1000")):
+        e.send("setoption name UCI_Elo value %s" % value)
+        lines = e.sync()
+        check(not any("error" in l for l in lines), "UCI_Elo %s refused: %s" % (value, lines))
+        e.send("uci")
+        lines = e.expect(lambda l: l == "uciok")
+        check("option name UCI_Elo type spin default %s min 1000 max 2400" % shown in lines,
+              "UCI_Elo %s not cut to %s: %s" % (value, shown, [l for l in lines if "Elo" in l]))
+    e.send("setoption name UCI_LimitStrength value false")
+    e.sync()
+
+
+@test
 def infinite_waits_for_stop(e):
     # A mate is found at once, but an infinite search must not answer until stopped.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")

@@ -105,7 +105,8 @@ static void register_options(Engine *e)
     option_add_check(o, "UCI_AnalyseMode", false, NULL, e);
     option_add_string(o, "UCI_Opponent", "", on_opponent, e);
     option_add_check(o, "UCI_LimitStrength", false, NULL, e);
-    option_add_spin(o, "UCI_Elo", 1500, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO, NULL, e);
+    /* GUIs offer ratings from their own range (Stockfish's reaches 2850): cut, not refuse. */
+    option_add_spin(o, "UCI_Elo", 1500, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO, NULL, e)->clamp = true;
     option_add_string(o, "SyzygyPath", "", on_syzygy_path, e);
     option_add_spin(o, "SyzygyProbeDepth", 1, 1, 100, NULL, e);
     option_add_spin(o, "SyzygyProbeLimit", SYZYGY_MAX_PIECES, 0, SYZYGY_MAX_PIECES, NULL, e);
@@ -126,6 +127,7 @@ Engine *engine_new(void)
     pthread_cond_init(&e->wake, NULL);
     atomic_init(&e->searching, false);
     atomic_init(&e->shared.stop, false);
+    atomic_init(&e->shared.stop_requested, false);
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.ponderhit_ms, 0);
     e->shared.seed = (uint64_t)time_now_us();
@@ -289,6 +291,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     int64_t now = time_now_ms();
     sh->limits = *limits;
     atomic_store(&sh->stop, false);
+    atomic_store(&sh->stop_requested, false);
     atomic_store(&sh->pondering, limits->ponder);
     atomic_store(&sh->ponderhit_ms, now);
     timeman_init(&sh->tm, limits, e->pos.side, (int)options_int(&e->options, "Move Overhead"), now);
@@ -331,6 +334,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
 void engine_stop(Engine *e)
 {
     pthread_mutex_lock(&e->lock);
+    atomic_store(&e->shared.stop_requested, true);
     atomic_store(&e->shared.stop, true);
     pthread_cond_broadcast(&e->wake);
     pthread_mutex_unlock(&e->lock);

@@ -197,6 +197,30 @@ static void search_line(SearchThread *t, int depth)
     }
 }
 
+/* A strength-limited search ends on its node cap long before a human would move: it
+ * waits out its thinking time (strength_think_ms), ending at once on a stop from outside.
+ * While pondering it waits for ponderhit first; its time then starts. */
+static void strength_pause(SearchThread *t)
+{
+    SearchShared *sh = t->shared;
+    if (!sh->limit_strength || t->id != 0 || !limits_use_time(&sh->limits))
+        return;
+    while (!atomic_load(&sh->stop_requested)) {
+        if (t->ponder_active) {
+            if (atomic_load(&sh->pondering)) {
+                time_sleep_ms(5);
+                continue;
+            }
+            t->ponder_active = false;
+            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
+        }
+        int64_t think = strength_think_ms(&sh->tm, &sh->limits);
+        if (time_now_ms() - sh->tm.start_ms >= think)
+            return;
+        time_sleep_ms(5);
+    }
+}
+
 SearchResult search_run(SearchThread *t)
 {
     SearchShared *sh = t->shared;
@@ -303,6 +327,8 @@ SearchResult search_run(SearchThread *t)
             t->root_moves[pick] = tmp;
         }
     }
+
+    strength_pause(t);
 
     /* The last line shown must agree with the move played and say how far the search
      * went: after an iteration cut short (by the clock, a node limit or stop; GUIs record

@@ -129,3 +129,13 @@ int strength_pick(const int *scores, int count, int elo, uint64_t *rng)
     }
     return best;
 }
+
+int64_t strength_think_ms(const TimeManager *tm, const SearchLimits *limits)
+{
+    if (limits->infinite || tm->hard_ms < 0)
+        return 0;
+    if (limits->movetime > 0 || tm->soft_ms < 0)
+        return tm->hard_ms;
+    int64_t share = tm->soft_ms * 6 / 10;
+    return share < tm->hard_ms ? share : tm->hard_ms;
+}

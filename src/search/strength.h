@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "search/timeman.h"
+
 #define STRENGTH_MIN_ELO 1000
 #define STRENGTH_MAX_ELO 2400 /* full strength, about where it measures at blitz */
 /* The rating assumed for ourselves when the protocol does not tell (UCI). */
@@ -34,5 +36,11 @@ int strength_candidate_lines(int elo);
 /* Picks the move to play among `count` root candidates, scores[0] being the best:
  * a random bonus of up to the Elo's noise is added to every score. Returns an index. */
 int strength_pick(const int *scores, int count, int elo, uint64_t *rng);
+
+/* How long a strength-limited move should take, in ms from the clock's start: the node
+ * cap ends its search within milliseconds, which no human opponent does. All of a fixed
+ * movetime; with a clock, the share a full-strength search spends on an average move
+ * (60% of the soft budget). 0 when the search has no time limit. */
+int64_t strength_think_ms(const TimeManager *tm, const SearchLimits *limits);
 
 #endif

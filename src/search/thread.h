@@ -45,6 +45,8 @@ typedef struct {
  * starts; afterwards only the atomics change. */
 typedef struct {
     atomic_bool stop;
+    atomic_bool stop_requested;     /* stop from outside (not a limit): ends even the pause
+                                     * a strength-limited search takes */
     atomic_bool pondering;          /* time limits wait for ponderhit */
     _Atomic int64_t ponderhit_ms;   /* when ponderhit arrived */
     SearchLimits limits;

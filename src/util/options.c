@@ -130,6 +130,13 @@ bool options_set(Options *opts, const char *name, const char *value, OptionSourc
             end++;
         if (end == value || *end || errno)
             return error_set(err, err_size, "option '%s': '%s' is not a number", o->name, value);
+        if ((v < o->min || v > o->max) && o->clamp) {
+            long long cut = v < o->min ? o->min : o->max;
+            if (err && err_size)
+                snprintf(err, err_size, "option '%s': %lld cut to %lld (range %lld..%lld)", o->name, v,
+                         cut, (long long)o->min, (long long)o->max);
+            v = cut;
+        }
         if (v < o->min || v > o->max) {
             char range[64];
             snprintf(range, sizeof range, "%lld..%lld", (long long)o->min, (long long)o->max);

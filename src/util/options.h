@@ -33,6 +33,7 @@ struct Option {
     int64_t value;            /* spin, check */
     char str[OPTION_STRING_MAX]; /* string, combo */
     OptionSource source;
+    bool clamp;               /* spin: a value out of range is cut to it (with a warning) */
     OptionHook hook;
     void *ctx;
 };

@@ -1,4 +1,4 @@
-/* Monotonic wall clock in milliseconds. */
+/* Monotonic wall clock in milliseconds, and a short sleep. */
 #ifndef SAAVEDRA_TIMEUTIL_H
 #define SAAVEDRA_TIMEUTIL_H
 
@@ -17,6 +17,12 @@ static inline int64_t time_now_us(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static inline void time_sleep_ms(int ms)
+{
+    struct timespec nap = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&nap, NULL);
 }
 
 #endif
