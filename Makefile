@@ -6,6 +6,8 @@
 #   make perft-full  every perft count to the deepest depth listed (long)
 #   make test-codec-full  move-code round trip of every game in ../shared/data/pgn (long)
 #   make tools     the programs in tools/ (build/<ARCH>/tools/NAME)
+#   make tuner     the Texel tuner (build/<ARCH>/tools/tuner; docs/tuning.md)
+#   make tune-data TUNE_GAMES=N TUNE_NODES=N   the tuner's training set (long; docs/tuning.md)
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -46,19 +48,32 @@ ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -Isrc -MMD -MP
 
 # Sources live in one folder per layer (src/board, src/eval, src/search, ...; see
 # docs/architecture.md); every .c below src/ is part of the engine, main.c only of the binary.
-SRC      = $(sort $(wildcard src/*.c src/*/*.c))
+# src/tune/ is not part of the engine: it needs the evaluation's coefficient trace.
+SRC      = $(sort $(filter-out src/tune/%,$(wildcard src/*.c src/*/*.c)))
 LIB_SRC  = $(filter-out src/main.c,$(SRC))
 TEST_SRC = $(wildcard tests/*.c)
-# Each tools/NAME.c is a program of its own, linked with the engine's objects (make tools).
+# Each tools/NAME.c is a program of its own, linked with the engine's objects (make tools);
+# the ones in TRACE_TOOLS are linked with the tuner's object set instead.
+TRACE_TOOLS = tuner
 TOOL_SRC = $(filter-out tools/gen_magics.c,$(wildcard tools/*.c))
 TOOLS    = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
+PLAIN_TOOLS = $(filter-out $(TRACE_TOOLS:%=$(BUILD)/tools/%),$(TOOLS))
 
 BUILD   ?= build/$(ARCH)
 OBJ      = $(SRC:src/%.c=$(BUILD)/%.o)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TEST_OBJ = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%.o)
 
-.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full tools
+# The tuner's object set: the evaluation compiled again with -DEVAL_TRACE (eval/trace.h),
+# src/tune/, and every other engine object as it is. The engine never links these.
+EVAL_SRC  = $(wildcard src/eval/*.c)
+TUNE_SRC  = $(sort $(wildcard src/tune/*.c))
+TRACE_OBJ = $(EVAL_SRC:src/%.c=$(BUILD)/trace/%.o) $(TUNE_SRC:src/%.c=$(BUILD)/trace/%.o) \
+            $(filter-out $(EVAL_SRC:src/%.c=$(BUILD)/%.o),$(LIB_OBJ))
+TUNE_TEST_SRC = $(wildcard tests/tune/*.c)
+TUNE_TEST_OBJ = $(TUNE_TEST_SRC:tests/tune/%.c=$(BUILD)/trace/tests/%.o) $(BUILD)/trace/tests/test_main.o
+
+.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full tools tuner tune-data
 
 all: $(EXE)
 
@@ -85,10 +100,34 @@ $(BUILD)/tests/%.o: tests/%.c | $(BUILD)/tests
 $(BUILD)/tools/%.o: tools/%.c | $(BUILD)/tools
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
-$(BUILD)/tools/%: $(BUILD)/tools/%.o $(LIB_OBJ)
+$(PLAIN_TOOLS): $(BUILD)/tools/%: $(BUILD)/tools/%.o $(LIB_OBJ)
 	$(CC) $(ALLFLAGS) -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
+$(BUILD)/trace/%.o: src/%.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DEVAL_TRACE -c -o $@ $<
+
+$(BUILD)/trace/tests/%.o: tests/tune/%.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DEVAL_TRACE -Itests -c -o $@ $<
+
+$(BUILD)/trace/tests/test_main.o: tests/test_main.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DEVAL_TRACE -c -o $@ $<
+
+$(BUILD)/trace/tools/%.o: tools/%.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DEVAL_TRACE -c -o $@ $<
+
+$(TRACE_TOOLS:%=$(BUILD)/tools/%): $(BUILD)/tools/%: $(BUILD)/trace/tools/%.o $(TRACE_OBJ) | $(BUILD)/tools
+	$(CC) $(ALLFLAGS) -o $@ $< $(TRACE_OBJ) $(LDLIBS)
+
+$(BUILD)/tune-tests: $(TRACE_OBJ) $(TUNE_TEST_OBJ)
+	$(CC) $(ALLFLAGS) -o $@ $(TRACE_OBJ) $(TUNE_TEST_OBJ) $(LDLIBS)
+
 tools: $(TOOLS)
+
+tuner: $(BUILD)/tools/tuner
 
 .SECONDARY: $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.o)
 
@@ -110,8 +149,8 @@ test-debug:
 tsan:
 	$(MAKE) BUILD=build/tsan EXE=$(EXE)-tsan CFLAGS="-O1 -g -fsanitize=thread" LDLIBS="$(LDLIBS) -fsanitize=thread"
 
-test: $(EXE) $(BUILD)/unit-tests
-	@bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests
+test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+	@bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
 
 perft-full: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --perft-full
@@ -134,4 +173,5 @@ install: $(EXE)
 clean:
 	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable
 
--include $(OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.d)
+-include $(OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.d) $(TRACE_OBJ:.o=.d) \
+         $(TUNE_TEST_OBJ:.o=.d) $(TRACE_TOOLS:%=$(BUILD)/trace/tools/%.d)

@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# Runs every test of Saavedra: the C unit-test binary, then each tests/test_*.py protocol
-# script (given the engine path as argv[1]). Each prints "N passed, N failed" as its last
-# line; this sums them and prints the total the same way. Exits non-zero on any failure.
-#   usage: bash tests/run_all.sh ENGINE UNIT_TESTS
+# Runs every test of Saavedra: the C unit-test binaries (the engine's, then any others
+# such as the tuner's), then each tests/test_*.py protocol script (given the engine path
+# as argv[1]). Each prints "N passed, N failed" as its last line; this sums them and
+# prints the total the same way. Exits non-zero on any failure.
+#   usage: bash tests/run_all.sh ENGINE UNIT_TESTS [MORE_UNIT_TESTS...]
 set -u
-if [ $# -ne 2 ]; then
-    echo "usage: $0 ENGINE UNIT_TESTS" >&2
+if [ $# -lt 2 ]; then
+    echo "usage: $0 ENGINE UNIT_TESTS [MORE_UNIT_TESTS...]" >&2
     exit 2
 fi
 engine=$1
-unit_tests=$2
+shift
 cd "$(dirname "$0")/.." || exit 2
 case $engine in /*) ;; *) engine="$PWD/${engine#./}" ;; esac
-case $unit_tests in /*) ;; *) unit_tests="$PWD/${unit_tests#./}" ;; esac
+unit_binaries=()
+for u in "$@"; do
+    case $u in /*) ;; *) u="$PWD/${u#./}" ;; esac
+    unit_binaries+=("$u")
+done
 
 total_passed=0
 total_failed=0
@@ -46,7 +51,9 @@ run_suite() {
     echo "== $label: ${elapsed}s"
 }
 
-run_suite "unit tests" "$unit_tests"
+for u in "${unit_binaries[@]}"; do
+    run_suite "unit tests ($(basename "$u"))" "$u"
+done
 for script in tests/test_*.py; do
     [ -e "$script" ] || continue
     run_suite "$script" python3 "$script" "$engine"

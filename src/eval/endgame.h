@@ -4,6 +4,7 @@
 #define SAAVEDRA_ENDGAME_H
 
 #include "board/position.h"
+#include "eval/trace.h"
 
 #define SCALE_NORMAL 64
 
@@ -16,11 +17,18 @@
  * scored as a known win that grows as the defending king is driven to the edge (or, for
  * KBNK, to a corner of the bishop's colour) and the kings come closer. Returns true and
  * sets *score (White's point of view) when it applies. */
-bool endgame_evaluate(const Position *pos, int *score);
+bool endgame_evaluate(const Position *pos, int *score TRACE_PARAM);
 
+/* (Tuner build: endgame_evaluate records into an EvalCoeffs, endgame_scale into a
+ * ScaleTrace, when given one; see eval/trace.h.) */
 /* Scale factor (0..SCALE_NORMAL) of the endgame score, for the side that is ahead in it:
  * pawnless small advantages, opposite-coloured bishops, wrong-coloured bishop with rook
  * pawns, rook pawns held by the king in front of them. */
-int endgame_scale(const Position *pos, Color strong, Bitboard strong_passed);
+#ifdef EVAL_TRACE
+#define SCALE_TRACE_PARAM , ScaleTrace *scale_trace
+#else
+#define SCALE_TRACE_PARAM
+#endif
+int endgame_scale(const Position *pos, Color strong, Bitboard strong_passed SCALE_TRACE_PARAM);
 
 #endif

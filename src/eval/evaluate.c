@@ -4,9 +4,12 @@
  * every later term reads them. All weights come from PARAMS (params.c). */
 #include "eval/evaluate.h"
 
+#include <string.h>
+
 #include "eval/endgame.h"
 #include "eval/kpk.h"
 #include "eval/pawns.h"
+#include "eval/trace.h"
 
 enum {
     T_MATERIAL, T_PSQT, T_IMBALANCE, T_PAWNS, T_KNIGHTS, T_BISHOPS, T_ROOKS,
@@ -35,7 +38,17 @@ typedef struct {
     int king_attack_weight[COLOR_NB];
     int king_adjacent_hits[COLOR_NB]; /* c's attacks on squares next to the enemy king */
     Score terms[TERM_NB][COLOR_NB];
+#ifdef EVAL_TRACE
+    EvalCoeffs *trace;
+#endif
 } EvalInfo;
+
+/* The trace pointer of an EvalInfo, as a local named trace (for TRACE statements). */
+#ifdef EVAL_TRACE
+#define TRACE_FROM(ei) EvalCoeffs *trace = (ei)->trace
+#else
+#define TRACE_FROM(ei) ((void)0)
+#endif
 
 typedef struct {
     Score terms[TERM_NB][COLOR_NB];
@@ -108,6 +121,8 @@ static inline void add_attacks(EvalInfo *ei, Color us, PieceType pt, Bitboard at
     if (att & ei->king_zone[!us]) {
         ei->king_attackers[us]++;
         ei->king_attack_weight[us] += PARAMS.ks_attacker_weight[pt];
+        TRACE_FROM(ei);
+        TRACE_DANGER(!us, ks_attacker_weight[pt], 1);
         ei->king_adjacent_hits[us] += popcount(att & ei->attacked[!us][KING]);
     }
 }
@@ -122,6 +137,7 @@ static Score evaluate_minors(EvalInfo *ei, Color us, PieceType pt, Score *mobili
     const Bitboard outposts = (us == WHITE ? 0x0000FFFFFF000000ULL : 0x000000FFFFFF0000ULL)
                             & ~ei->pe->attack_span[them];
     Score s = 0;
+    TRACE_FROM(ei);
 
     for (Bitboard b = pieces_cp(pos, us, pt); b;) {
         Square sq = pop_lsb(&b);
@@ -129,20 +145,32 @@ static Score evaluate_minors(EvalInfo *ei, Color us, PieceType pt, Score *mobili
                                     : bishop_attacks(sq, occupied ^ pieces_cp(pos, us, QUEEN));
         add_attacks(ei, us, pt, att);
         *psqt += PSQT[make_piece(us, pt)][sq];
+        TRACE_SCORE(us, psqt[pt][relative_square(us, sq) ^ 56], 1);
         int mob = popcount(att & ei->mobility_area[us]);
         *mobility += pt == KNIGHT ? w->mobility_knight[mob] : w->mobility_bishop[mob];
+        TRACE(if (pt == KNIGHT) trace->linear[us][TSLOT(mobility_knight[mob])]++;
+              else trace->linear[us][TSLOT(mobility_bishop[mob])]++);
 
-        if (outposts & ei->pe->attacks[us] & square_bb(sq))
+        if (outposts & ei->pe->attacks[us] & square_bb(sq)) {
             s += pt == KNIGHT ? w->knight_outpost : w->bishop_outpost;
-        else if (pt == KNIGHT && (att & outposts & ei->pe->attacks[us] & ~pieces_c(pos, us)))
+            TRACE(if (pt == KNIGHT) trace->linear[us][TSLOT(knight_outpost)]++;
+                  else trace->linear[us][TSLOT(bishop_outpost)]++);
+        } else if (pt == KNIGHT && (att & outposts & ei->pe->attacks[us] & ~pieces_c(pos, us))) {
             s += w->knight_reachable_outpost;
-        if (pieces_p(pos, PAWN) & pawn_push_bb(us, square_bb(sq)))
+            TRACE_SCORE(us, knight_reachable_outpost, 1);
+        }
+        if (pieces_p(pos, PAWN) & pawn_push_bb(us, square_bb(sq))) {
             s += w->minor_behind_pawn;
+            TRACE_SCORE(us, minor_behind_pawn, 1);
+        }
         if (pt == BISHOP) {
             Bitboard same = (DARK_SQUARES & square_bb(sq)) ? DARK_SQUARES : LIGHT_SQUARES;
             s += w->bishop_pawns_same_color * popcount(pieces_cp(pos, us, PAWN) & same);
-            if (more_than_one(bishop_attacks(sq, pieces_p(pos, PAWN)) & CENTER_SQUARES))
+            TRACE_SCORE(us, bishop_pawns_same_color, popcount(pieces_cp(pos, us, PAWN) & same));
+            if (more_than_one(bishop_attacks(sq, pieces_p(pos, PAWN)) & CENTER_SQUARES)) {
                 s += w->bishop_long_diagonal;
+                TRACE_SCORE(us, bishop_long_diagonal, 1);
+            }
         }
     }
     return s;
@@ -156,29 +184,39 @@ static Score evaluate_rooks(EvalInfo *ei, Color us, Score *mobility, Score *psqt
     const Bitboard xray = pieces(pos) ^ pieces_cp(pos, us, QUEEN) ^ pieces_cp(pos, us, ROOK);
     const Square ksq = king_square(pos, us);
     Score s = 0;
+    TRACE_FROM(ei);
 
     for (Bitboard b = pieces_cp(pos, us, ROOK); b;) {
         Square sq = pop_lsb(&b);
         Bitboard att = rook_attacks(sq, xray);
         add_attacks(ei, us, ROOK, att);
         *psqt += PSQT[make_piece(us, ROOK)][sq];
+        TRACE_SCORE(us, psqt[ROOK][relative_square(us, sq) ^ 56], 1);
         int mob = popcount(att & ei->mobility_area[us]);
         *mobility += w->mobility_rook[mob];
+        TRACE_SCORE(us, mobility_rook[mob], 1);
 
         int f = file_of(sq);
         if (ei->pe->semiopen[us] & (1 << f)) {
-            s += (ei->pe->semiopen[them] & (1 << f)) ? w->rook_open_file : w->rook_semiopen_file;
+            bool open = ei->pe->semiopen[them] & (1 << f);
+            s += open ? w->rook_open_file : w->rook_semiopen_file;
+            TRACE(if (open) trace->linear[us][TSLOT(rook_open_file)]++;
+                  else trace->linear[us][TSLOT(rook_semiopen_file)]++);
         } else if (mob <= 3) {
             /* Shut in on the king's wing by its own king, which can no longer castle. */
             int kf = file_of(ksq);
             int rights = castling_rights(pos) & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
-            if ((kf < 4) == (f < kf) && relative_rank(us, ksq) == 0 && !rights)
+            if ((kf < 4) == (f < kf) && relative_rank(us, ksq) == 0 && !rights) {
                 s += w->rook_trapped;
+                TRACE_SCORE(us, rook_trapped, 1);
+            }
         }
         if (relative_rank(us, sq) == 6
             && (relative_rank(us, king_square(pos, them)) == 7
-                || (pieces_cp(pos, them, PAWN) & rank_bb(rank_of(sq)))))
+                || (pieces_cp(pos, them, PAWN) & rank_bb(rank_of(sq))))) {
             s += w->rook_on_seventh;
+            TRACE_SCORE(us, rook_on_seventh, 1);
+        }
     }
     return s;
 }
@@ -186,12 +224,15 @@ static Score evaluate_rooks(EvalInfo *ei, Color us, Score *mobility, Score *psqt
 static void evaluate_queens(EvalInfo *ei, Color us, Score *mobility, Score *psqt)
 {
     const Position *pos = ei->pos;
+    TRACE_FROM(ei);
     for (Bitboard b = pieces_cp(pos, us, QUEEN); b;) {
         Square sq = pop_lsb(&b);
         Bitboard att = queen_attacks(sq, pieces(pos));
         add_attacks(ei, us, QUEEN, att);
         *psqt += PSQT[make_piece(us, QUEEN)][sq];
+        TRACE_SCORE(us, psqt[QUEEN][relative_square(us, sq) ^ 56], 1);
         *mobility += PARAMS.mobility_queen[popcount(att & ei->mobility_area[us])];
+        TRACE_SCORE(us, mobility_queen[popcount(att & ei->mobility_area[us])], 1);
     }
 }
 
@@ -203,7 +244,8 @@ static Score evaluate_king(EvalInfo *ei, Color us)
     const Color them = !us;
     const EvalParams *w = &PARAMS;
     const Square ksq = king_square(pos, us);
-    Score shelter = pawns_king_safety(pos, ei->pe, us);
+    TRACE_FROM(ei);
+    Score shelter = pawns_king_safety(pos, ei->pe, us TRACE_ARG(trace));
     Score s = shelter;
     bool queen = pieces_cp(pos, them, QUEEN) != 0;
 
@@ -237,6 +279,19 @@ static Score evaluate_king(EvalInfo *ei, Color us)
             danger += w->ks_safe_check[KNIGHT];
         if (!queen)
             danger += w->ks_no_queen;
+        /* The attacker weights were counted in add_attacks; the shelter term is rebuilt
+         * from the shelter trace. */
+        TRACE(trace->danger_on[us] = true;
+              trace->danger[us][TSLOT(ks_zone_attack)] += (int16_t)ei->king_adjacent_hits[them];
+              trace->danger[us][TSLOT(ks_weak_square)] += (int16_t)popcount(weak & ei->king_zone[us]);
+              trace->danger[us][TSLOT(ks_unsafe_check)]
+                  += (int16_t)popcount((rook_checks | bishop_checks | knight_checks) & ~safe);
+              trace->danger[us][TSLOT(ks_offset)]++;
+              if (rook_checks & safe) trace->danger[us][TSLOT(ks_safe_check[ROOK])]++;
+              if (queen_checks) trace->danger[us][TSLOT(ks_safe_check[QUEEN])]++;
+              if (bishop_checks & safe & ~queen_checks) trace->danger[us][TSLOT(ks_safe_check[BISHOP])]++;
+              if (knight_checks & safe) trace->danger[us][TSLOT(ks_safe_check[KNIGHT])]++;
+              if (!queen) trace->danger[us][TSLOT(ks_no_queen)]++);
         if (danger > 0) {
             if (danger > 3000)
                 danger = 3000; /* keeps the packed score in range */
@@ -250,6 +305,7 @@ static Score evaluate_king(EvalInfo *ei, Color us)
 
 static Score evaluate_threats(const EvalInfo *ei, Color us)
 {
+    TRACE_FROM(ei);
     const Position *pos = ei->pos;
     const Color them = !us;
     const EvalParams *w = &PARAMS;
@@ -264,22 +320,34 @@ static Score evaluate_threats(const EvalInfo *ei, Color us)
 
     if (defended | weak) {
         Bitboard b = (defended | weak) & (ei->attacked[us][KNIGHT] | ei->attacked[us][BISHOP]);
-        while (b)
-            s += w->threat_by_minor[type_of(piece_on(pos, pop_lsb(&b)))];
+        while (b) {
+            PieceType pt = type_of(piece_on(pos, pop_lsb(&b)));
+            s += w->threat_by_minor[pt];
+            TRACE_SCORE(us, threat_by_minor[pt], 1);
+        }
         b = weak & ei->attacked[us][ROOK];
-        while (b)
-            s += w->threat_by_rook[type_of(piece_on(pos, pop_lsb(&b)))];
-        if (weak & ei->attacked[us][KING])
+        while (b) {
+            PieceType pt = type_of(piece_on(pos, pop_lsb(&b)));
+            s += w->threat_by_rook[pt];
+            TRACE_SCORE(us, threat_by_rook[pt], 1);
+        }
+        if (weak & ei->attacked[us][KING]) {
             s += w->threat_by_king;
+            TRACE_SCORE(us, threat_by_king, 1);
+        }
         b = ~ei->attacked_all[them] | (non_pawn & ei->attacked2[us]);
         s += w->threat_hanging * popcount(weak & b);
+        TRACE_SCORE(us, threat_hanging, popcount(weak & b));
     }
 
     /* Pieces attacked by our pawns that are not themselves en prise. */
     Bitboard safe_pawns = pieces_cp(pos, us, PAWN) & (~ei->attacked_all[them] | ei->attacked_all[us]);
     Bitboard b = pawn_attacks_bb(us, safe_pawns) & non_pawn;
-    while (b)
-        s += w->threat_by_pawn[type_of(piece_on(pos, pop_lsb(&b)))];
+    while (b) {
+        PieceType pt = type_of(piece_on(pos, pop_lsb(&b)));
+        s += w->threat_by_pawn[pt];
+        TRACE_SCORE(us, threat_by_pawn[pt], 1);
+    }
 
     /* Pieces a safe pawn push would attack. */
     Bitboard rank3 = us == WHITE ? rank_bb(2) : rank_bb(5);
@@ -287,6 +355,7 @@ static Score evaluate_threats(const EvalInfo *ei, Color us)
     pushes |= pawn_push_bb(us, pushes & rank3) & ~occupied;
     pushes &= ~ei->attacked[them][PAWN] & (ei->attacked_all[us] | ~ei->attacked_all[them]);
     s += w->threat_pawn_push * popcount(pawn_attacks_bb(us, pushes) & non_pawn);
+    TRACE_SCORE(us, threat_pawn_push, popcount(pawn_attacks_bb(us, pushes) & non_pawn));
     return s;
 }
 
@@ -294,6 +363,7 @@ static Score evaluate_threats(const EvalInfo *ei, Color us)
 
 static Score evaluate_passed(const EvalInfo *ei, Color us)
 {
+    TRACE_FROM(ei);
     const Position *pos = ei->pos;
     const Color them = !us;
     const EvalParams *w = &PARAMS;
@@ -309,13 +379,19 @@ static Score evaluate_passed(const EvalInfo *ei, Color us)
         Square stop = sq + pawn_push(us);
         int d_them = DISTANCE[their_king][stop], d_us = DISTANCE[our_king][stop];
         s += w->passed_king_them[r] * (d_them < 5 ? d_them : 5) + w->passed_king_us[r] * (d_us < 5 ? d_us : 5);
+        TRACE_SCORE(us, passed_king_them[r], d_them < 5 ? d_them : 5);
+        TRACE_SCORE(us, passed_king_us[r], d_us < 5 ? d_us : 5);
         if (!(occupied & square_bb(stop))) {
             s += w->passed_block_free[r];
+            TRACE_SCORE(us, passed_block_free[r], 1);
             Bitboard unsafe = FORWARD_FILE[us][sq] & (ei->attacked_all[them] | pieces_c(pos, them));
-            if (!unsafe)
+            if (!unsafe) {
                 s += w->passed_safe_path[r];
-            else if (!(unsafe & square_bb(stop)))
+                TRACE_SCORE(us, passed_safe_path[r], 1);
+            } else if (!(unsafe & square_bb(stop))) {
                 s += w->passed_safe_push[r];
+                TRACE_SCORE(us, passed_safe_push[r], 1);
+            }
         }
     }
     return s;
@@ -355,21 +431,23 @@ static int game_phase(const Position *pos)
     return phase < PHASE_MAX ? phase : PHASE_MAX;
 }
 
-static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace)
+static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *breakdown TRACE_PARAM)
 {
     int special;
+    TRACE(memset(trace, 0, sizeof *trace));
     if (!pieces_p(pos, PAWN) && position_insufficient_material(pos)) {
-        if (trace) {
-            trace->special = true;
-            trace->value = 0;
+        if (breakdown) {
+            breakdown->special = true;
+            breakdown->value = 0;
         }
+        TRACE(trace->special = true);
         return 0;
     }
     if ((!more_than_one(pieces_c(pos, WHITE)) || !more_than_one(pieces_c(pos, BLACK)))
-        && endgame_evaluate(pos, &special)) {
-        if (trace) {
-            trace->special = true;
-            trace->value = special;
+        && endgame_evaluate(pos, &special TRACE_ARG(trace))) {
+        if (breakdown) {
+            breakdown->special = true;
+            breakdown->value = special;
         }
         return pos->side == WHITE ? special : -special;
     }
@@ -378,7 +456,12 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace
     PawnEntry scratch;
     const EvalParams *w = &PARAMS;
     ei.pos = pos;
-    ei.pe = pawns_probe(pos, pawns, &scratch);
+#ifdef EVAL_TRACE
+    ei.trace = trace;
+    if (trace)
+        pawns = NULL; /* a cached entry would skip the pawn terms' trace */
+#endif
+    ei.pe = pawns_probe(pos, pawns, &scratch TRACE_ARG(trace));
 
     init_side(&ei, WHITE);
     init_side(&ei, BLACK);
@@ -387,8 +470,10 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace
 
     for (Color c = WHITE; c <= BLACK; c++) {
         Score material = 0;
-        for (PieceType pt = PAWN; pt < KING; pt++)
+        for (PieceType pt = PAWN; pt < KING; pt++) {
             material += w->piece_value[pt] * popcount(pieces_cp(pos, c, pt));
+            TRACE_SCORE(c, piece_value[pt], popcount(pieces_cp(pos, c, pt)));
+        }
         Bitboard bishops = pieces_cp(pos, c, BISHOP);
         ei.terms[T_MATERIAL][c] = material;
         ei.terms[T_IMBALANCE][c] = ((bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES))
@@ -397,6 +482,9 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace
         ei.terms[T_PSQT][c] = ei.pe->psqt[c] + PSQT[make_piece(c, KING)][king_square(pos, c)];
         ei.terms[T_MOBILITY][c] = 0;
         ei.terms[T_TEMPO][c] = pos->side == c ? w->tempo : 0;
+        TRACE_SCORE(c, bishop_pair, (bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES));
+        TRACE_SCORE(c, psqt[KING][relative_square(c, king_square(pos, c)) ^ 56], 1);
+        TRACE_SCORE(c, tempo, pos->side == c);
     }
     /* Pieces in order N, B, R, Q for both sides, so that attack maps grow alike. */
     for (Color c = WHITE; c <= BLACK; c++)
@@ -413,10 +501,13 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace
         ei.terms[T_PASSED][c] = evaluate_passed(&ei, c);
     }
     int fastest_white = unstoppable_plies(pos, ei.pe, WHITE), fastest_black = unstoppable_plies(pos, ei.pe, BLACK);
-    if (fastest_white < fastest_black)
+    if (fastest_white < fastest_black) {
         ei.terms[T_PASSED][WHITE] += w->passed_unstoppable;
-    else if (fastest_black < fastest_white)
+        TRACE_SCORE(WHITE, passed_unstoppable, 1);
+    } else if (fastest_black < fastest_white) {
         ei.terms[T_PASSED][BLACK] += w->passed_unstoppable;
+        TRACE_SCORE(BLACK, passed_unstoppable, 1);
+    }
 
     int mg = 0, eg = 0;
     for (int t = 0; t < TERM_NB; t++) {
@@ -425,7 +516,11 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace
     }
     int phase = game_phase(pos);
     Color strong = eg > 0 ? WHITE : BLACK;
-    int scale = eg != 0 ? endgame_scale(pos, strong, ei.pe->passed[strong]) : SCALE_NORMAL;
+    int scale = eg != 0 ? endgame_scale(pos, strong, ei.pe->passed[strong] TRACE_ARG(NULL)) : SCALE_NORMAL;
+    /* Both sides' scale: the side ahead may change with the weights. */
+    TRACE(trace->phase = phase;
+          for (Color c = WHITE; c <= BLACK; c++)
+              endgame_scale(pos, c, ei.pe->passed[c], &trace->scale[c]));
     /* Scale 0 is a dead draw for the side ahead: no middlegame remainder either. */
     int v = scale == 0 ? 0 : (mg * phase + eg * (PHASE_MAX - phase) * scale / SCALE_NORMAL) / PHASE_MAX;
     if (v > EVAL_MAX)
@@ -433,24 +528,31 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *trace
     if (v < -EVAL_MAX)
         v = -EVAL_MAX;
 
-    if (trace) {
+    if (breakdown) {
         for (int t = 0; t < TERM_NB; t++)
             for (Color c = WHITE; c <= BLACK; c++)
-                trace->terms[t][c] = ei.terms[t][c];
-        trace->mg = mg;
-        trace->eg = eg;
-        trace->phase = phase;
-        trace->scale = scale;
-        trace->special = false;
-        trace->value = v;
+                breakdown->terms[t][c] = ei.terms[t][c];
+        breakdown->mg = mg;
+        breakdown->eg = eg;
+        breakdown->phase = phase;
+        breakdown->scale = scale;
+        breakdown->special = false;
+        breakdown->value = v;
     }
     return pos->side == WHITE ? v : -v;
 }
 
 int evaluate(const Position *pos, PawnTable *pawns)
 {
-    return evaluate_full(pos, pawns, NULL);
+    return evaluate_full(pos, pawns, NULL TRACE_ARG(NULL));
 }
+
+#ifdef EVAL_TRACE
+int evaluate_traced(const Position *pos, EvalCoeffs *coeffs)
+{
+    return evaluate_full(pos, NULL, NULL, coeffs);
+}
+#endif
 
 /* ---- Breakdown ---- */
 
@@ -460,7 +562,7 @@ void eval_print(const Position *pos, FILE *out)
 {
     EvalTrace tr;
     eval_init();
-    int v = evaluate_full(pos, NULL, &tr);
+    int v = evaluate_full(pos, NULL, &tr TRACE_ARG(NULL));
     if (tr.special) {
         fprintf(out, "Specialised endgame evaluation (insufficient material or bare king): %+.2f (White's view)\n",
                 tr.value / 100.0);

@@ -8,6 +8,7 @@
 #include "board/position.h"
 #include "eval/params.h"
 #include "eval/pawns.h"
+#include "eval/trace.h"
 
 /* No evaluation exceeds this in absolute value: above endgame.h's known wins, far
  * below any mate score. */
@@ -23,6 +24,12 @@ void eval_set_params(const EvalParams *params);
 
 /* pawns may be NULL (no caching). */
 int evaluate(const Position *pos, PawnTable *pawns);
+
+#ifdef EVAL_TRACE
+/* The tuner build only (eval/trace.h): evaluates without the pawn cache and records how
+ * often each weight was used. Returns what evaluate() returns. */
+int evaluate_traced(const Position *pos, EvalCoeffs *coeffs);
+#endif
 
 /* Term-by-term breakdown for the `eval` console command. */
 void eval_print(const Position *pos, FILE *out);

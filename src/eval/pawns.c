@@ -73,7 +73,7 @@ void pawn_table_clear(PawnTable *table)
 
 /* ---- Structure ---- */
 
-static void evaluate_side(const Position *pos, PawnEntry *e, Color us)
+static void evaluate_side(const Position *pos, PawnEntry *e, Color us TRACE_PARAM)
 {
     const Color them = !us;
     const Bitboard ours = pieces_cp(pos, us, PAWN);
@@ -104,45 +104,66 @@ static void evaluate_side(const Position *pos, PawnEntry *e, Color us)
 
         e->semiopen[us] &= ~(1 << f);
         psqt += PSQT[make_piece(us, PAWN)][s];
+        TRACE_SCORE(us, psqt[PAWN][relative_square(us, s) ^ 56], 1);
 
         if (!(theirs & PASSED_SPAN[us][s]) && !doubled) {
             e->passed[us] |= square_bb(s);
             structure += w->passed_rank[r];
+            TRACE_SCORE(us, passed_rank[r], 1);
         }
         if (support | phalanx) {
             structure += w->pawn_connected[r] + w->pawn_supported * popcount(support);
+            TRACE_SCORE(us, pawn_connected[r], 1);
+            TRACE_SCORE(us, pawn_supported, popcount(support));
         } else if (!neighbours) {
             structure += w->pawn_isolated;
-            if (!opposed)
+            TRACE_SCORE(us, pawn_isolated, 1);
+            if (!opposed) {
                 structure += w->pawn_weak_unopposed;
+                TRACE_SCORE(us, pawn_weak_unopposed, 1);
+            }
         } else if (backward) {
             structure += w->pawn_backward;
-            if (!opposed)
+            TRACE_SCORE(us, pawn_backward, 1);
+            if (!opposed) {
                 structure += w->pawn_weak_unopposed;
+                TRACE_SCORE(us, pawn_weak_unopposed, 1);
+            }
         }
-        if (doubled)
+        if (doubled) {
             structure += w->pawn_doubled;
+            TRACE_SCORE(us, pawn_doubled, 1);
+        }
     }
     e->structure[us] = structure;
     e->psqt[us] = psqt;
 }
 
-PawnEntry *pawns_probe(const Position *pos, PawnTable *table, PawnEntry *scratch)
+PawnEntry *pawns_probe(const Position *pos, PawnTable *table, PawnEntry *scratch TRACE_PARAM)
 {
     Key key = pos_state(pos)->pawn_key ^ KEY_SALT;
     PawnEntry *e = table ? &table->entries[key & table->mask] : scratch;
     if (table && e->key == key)
         return e;
     e->key = key;
-    evaluate_side(pos, e, WHITE);
-    evaluate_side(pos, e, BLACK);
+    evaluate_side(pos, e, WHITE TRACE_ARG(trace));
+    evaluate_side(pos, e, BLACK TRACE_ARG(trace));
     e->king_square[WHITE] = e->king_square[BLACK] = NO_SQUARE;
     return e;
 }
 
 /* ---- King shelter ---- */
 
-static Score shelter_storm(const Position *pos, Color us, Square ksq)
+/* The tuner build records into *cand when it is not NULL. */
+#ifdef EVAL_TRACE
+#define CANDIDATE_PARAM , ShelterCandidate *cand
+#define CANDIDATE_ARG(x) , (x)
+#else
+#define CANDIDATE_PARAM
+#define CANDIDATE_ARG(x)
+#endif
+
+static Score shelter_storm(const Position *pos, Color us, Square ksq CANDIDATE_PARAM)
 {
     const Color them = !us;
     const EvalParams *w = &PARAMS;
@@ -157,30 +178,45 @@ static Score shelter_storm(const Position *pos, Color us, Square ksq)
         int their_rank = bt ? relative_rank(us, rearmost_square(us, bt)) : 0;
         int d = f < 7 - f ? f : 7 - f;
         s += w->king_shelter[d][our_rank];
-        if (our_rank && our_rank == their_rank - 1)
+        bool blocked = our_rank && our_rank == their_rank - 1;
+        if (blocked)
             s += w->king_storm_blocked[their_rank];
         else
             s += w->king_storm[d][their_rank];
+#ifdef EVAL_TRACE
+        if (cand) {
+            cand->slot[cand->count] = (uint16_t)TSLOT(king_shelter[d][our_rank]);
+            cand->coef[cand->count++] = 1;
+            cand->slot[cand->count] = (uint16_t)(blocked ? TSLOT(king_storm_blocked[their_rank])
+                                                         : TSLOT(king_storm[d][their_rank]));
+            cand->coef[cand->count++] = 1;
+        }
+#endif
     }
     return s;
 }
 
-Score pawns_king_safety(const Position *pos, PawnEntry *e, Color c)
+Score pawns_king_safety(const Position *pos, PawnEntry *e, Color c TRACE_PARAM)
 {
+#ifdef EVAL_TRACE
+    ShelterTrace *st = trace ? &trace->shelter[c] : NULL;
+    if (st)
+        st->candidates = 1;
+#endif
     Square ksq = king_square(pos, c);
     int castling = castling_rights(pos) & (c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
     if (e->king_square[c] == ksq && e->king_castling[c] == castling)
         return e->king[c];
 
     /* The shelter the king could still reach by castling counts too. */
-    Score shelter = shelter_storm(pos, c, ksq);
+    Score shelter = shelter_storm(pos, c, ksq CANDIDATE_ARG(st ? &st->candidate[0] : NULL));
     if (castling & (WHITE_OO | BLACK_OO)) {
-        Score s = shelter_storm(pos, c, relative_square(c, G1));
+        Score s = shelter_storm(pos, c, relative_square(c, G1) CANDIDATE_ARG(st ? &st->candidate[st->candidates++] : NULL));
         if (mg_value(s) > mg_value(shelter))
             shelter = s;
     }
     if (castling & (WHITE_OOO | BLACK_OOO)) {
-        Score s = shelter_storm(pos, c, relative_square(c, C1));
+        Score s = shelter_storm(pos, c, relative_square(c, C1) CANDIDATE_ARG(st ? &st->candidate[st->candidates++] : NULL));
         if (mg_value(s) > mg_value(shelter))
             shelter = s;
     }
@@ -196,6 +232,10 @@ Score pawns_king_safety(const Position *pos, PawnEntry *e, Color c)
         }
     }
     e->king[c] = shelter + PARAMS.king_pawn_distance * min_distance;
+#ifdef EVAL_TRACE
+    if (st)
+        st->pawn_distance = min_distance;
+#endif
     e->king_square[c] = (uint8_t)ksq;
     e->king_castling[c] = (uint8_t)castling;
     return e->king[c];

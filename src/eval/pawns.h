@@ -5,6 +5,7 @@
 
 #include "eval/params.h"
 #include "board/position.h"
+#include "eval/trace.h"
 
 typedef struct {
     Key key;
@@ -36,13 +37,15 @@ extern Bitboard ADJACENT_FILES[8];
 
 void pawns_init(void);
 
+/* (In the tuner build both take a trailing EvalCoeffs *, see eval/trace.h; with a trace
+ * the caller passes no table, so that every term is computed and recorded.) */
 /* The entry for pos's pawns: from table when it holds them, otherwise computed (into the
  * table, or into *scratch when table is NULL). */
-PawnEntry *pawns_probe(const Position *pos, PawnTable *table, PawnEntry *scratch);
+PawnEntry *pawns_probe(const Position *pos, PawnTable *table, PawnEntry *scratch TRACE_PARAM);
 
 /* Pawn shelter and storm around c's king (mg) and king-pawn distance (eg), from c's
  * point of view; cached in the entry. */
-Score pawns_king_safety(const Position *pos, PawnEntry *e, Color c);
+Score pawns_king_safety(const Position *pos, PawnEntry *e, Color c TRACE_PARAM);
 
 /* Rear-most / front-most pawn of a set from c's point of view. */
 static inline Square rearmost_square(Color c, Bitboard b) { return c == WHITE ? lsb(b) : msb(b); }
