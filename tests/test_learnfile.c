@@ -1,0 +1,503 @@
+/* The learning file: records round-trip; a file cut at every byte offset, random bytes
+ * and damage in the middle never crash the reader and keep every intact record before the
+ * damage; compaction merges; two processes appending at once lose nothing. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include "opening/learnfile.h"
+#include "util/crc32.h"
+#include "test.h"
+
+typedef struct {
+    int positions, games, books;
+    Key pos_keys[4096];
+    int depths[4096];
+    int game_plies[512];
+    int game_results[512];
+    uint16_t book_wins[512];
+} Seen;
+
+static void see_position(void *ctx, const LearnPosition *p)
+{
+    Seen *s = ctx;
+    if (s->positions < 4096) {
+        s->pos_keys[s->positions] = p->key;
+        s->depths[s->positions] = p->depth;
+    }
+    s->positions++;
+}
+
+static void see_game(void *ctx, const LearnGame *g)
+{
+    Seen *s = ctx;
+    if (s->games < 512) {
+        s->game_plies[s->games] = g->ply_count;
+        s->game_results[s->games] = g->result;
+    }
+    s->games++;
+}
+
+static void see_book(void *ctx, const LearnBookStat *b)
+{
+    Seen *s = ctx;
+    if (s->books < 512)
+        s->book_wins[s->books] = b->wins;
+    s->books++;
+}
+
+static LearnVisitor visitor_for(Seen *s)
+{
+    memset(s, 0, sizeof *s);
+    LearnVisitor v = { see_position, see_game, see_book, s };
+    return v;
+}
+
+/* A small file image: header, then positions, games and book results mixed. ends[i] is
+ * the offset just past record i. */
+static size_t build_image(uint8_t *buf, size_t cap, size_t *ends, int *count)
+{
+    size_t at = LEARN_HEADER_SIZE;
+    learn_header_make(buf);
+    *count = 0;
+    uint8_t codes[40];
+    for (int i = 0; i < 40; i++)
+        codes[i] = (uint8_t)(i * 7);
+    for (int i = 0; i < 9; i++) {
+        size_t n;
+        if (i % 3 == 0) {
+            LearnPosition p = { 0x1234567890ULL * (uint64_t)(i + 1), (uint8_t)i, true, (int16_t)(-300 + i), (uint8_t)(10 + i) };
+            n = learn_encode_position(&p, buf + at, cap - at);
+        } else if (i % 3 == 1) {
+            LearnGame g;
+            memset(&g, 0, sizeof g);
+            g.result = LEARN_RESULT_DRAW;
+            g.own_side = LEARN_SIDE_BLACK;
+            if (i == 4)
+                snprintf(g.fen, sizeof g.fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+            else
+                g.flags = LEARN_GAME_STARTPOS;
+            g.ply_count = 5 + i;
+            g.codes = codes;
+            n = learn_encode_game(&g, buf + at, cap - at);
+        } else {
+            LearnBookStat b = { 0xABCDEFULL + (uint64_t)i, 0xC1, (uint16_t)i, 1, 2 };
+            n = learn_encode_book(&b, buf + at, cap - at);
+        }
+        at += n;
+        ends[(*count)++] = at;
+    }
+    return at;
+}
+
+TEST(learnrec_round_trip)
+{
+    uint8_t buf[4096];
+    size_t ends[16];
+    int count;
+    size_t size = build_image(buf, sizeof buf, ends, &count);
+    Seen s;
+    LearnVisitor v = visitor_for(&s);
+    LearnParse p;
+    learn_parse(buf, size, &v, &p);
+    CHECK_EQ(p.status, LEARN_PARSE_OK);
+    CHECK_EQ(p.valid_end, size);
+    CHECK_EQ(s.positions, 3);
+    CHECK_EQ(s.games, 3);
+    CHECK_EQ(s.books, 3);
+    CHECK_EQ(s.pos_keys[1], 0x1234567890ULL * 4);
+    CHECK_EQ(s.depths[2], 16);
+    CHECK_EQ(s.game_plies[1], 9);
+    CHECK_EQ(s.book_wins[2], 8);
+    CHECK_EQ(LEARN_POSITION_SIZE, 21);
+    CHECK_EQ(crc32_of("123456789", 9), 0xCBF43926u);
+    /* A FEN too long for the format is refused, not cut. */
+    LearnGame g;
+    memset(&g, 0, sizeof g);
+    memset(g.fen, 'x', LEARN_FEN_MAX);
+    g.fen[LEARN_FEN_MAX] = '\0';
+    CHECK(learn_encode_game(&g, buf, sizeof buf) > 0);
+    g.ply_count = LEARN_GAME_PLIES_MAX + 1;
+    CHECK_EQ(learn_encode_game(&g, buf, sizeof buf), 0);
+}
+
+TEST(learnrec_cut_at_every_offset)
+{
+    uint8_t buf[4096];
+    size_t ends[16];
+    int count;
+    size_t size = build_image(buf, sizeof buf, ends, &count);
+    for (size_t cut = 0; cut <= size; cut++) {
+        uint8_t *copy = malloc(cut ? cut : 1); /* exact size: ASan sees any over-read */
+        memcpy(copy, buf, cut);
+        Seen s;
+        LearnVisitor v = visitor_for(&s);
+        LearnParse p;
+        learn_parse(copy, cut, &v, &p);
+        int whole = 0;
+        for (int i = 0; i < count; i++)
+            if (ends[i] <= cut)
+                whole++;
+        int seen = s.positions + s.games + s.books;
+        if (cut < LEARN_HEADER_SIZE)
+            CHECK_MSG(p.status == LEARN_PARSE_EMPTY, "cut %zu: status %d", cut, p.status);
+        else {
+            CHECK_MSG(seen == whole, "cut %zu: %d records seen, %d intact", cut, seen, whole);
+            bool boundary = cut == LEARN_HEADER_SIZE || (whole && ends[whole - 1] == cut);
+            CHECK_MSG(p.status == (boundary ? LEARN_PARSE_OK : LEARN_PARSE_TORN), "cut %zu: status %d",
+                      cut, p.status);
+            CHECK_MSG(p.valid_end == (whole ? ends[whole - 1] : LEARN_HEADER_SIZE), "cut %zu: valid_end %zu",
+                      cut, p.valid_end);
+        }
+        free(copy);
+    }
+}
+
+TEST(learnrec_damage_and_random_bytes)
+{
+    uint8_t buf[4096];
+    size_t ends[16];
+    int count;
+    size_t size = build_image(buf, sizeof buf, ends, &count);
+    /* Every single byte changed in turn: the records before it survive; the file is
+     * never taken as intact. */
+    for (size_t at = 0; at < size; at++) {
+        uint8_t copy[4096];
+        memcpy(copy, buf, size);
+        copy[at] ^= 0x5A;
+        Seen s;
+        LearnVisitor v = visitor_for(&s);
+        LearnParse p;
+        learn_parse(copy, size, &v, &p);
+        int before = 0;
+        for (int i = 0; i < count; i++)
+            if (ends[i] <= at)
+                before++;
+        CHECK_MSG(p.status != LEARN_PARSE_OK, "byte %zu changed: file taken as intact", at);
+        if (at >= LEARN_HEADER_SIZE)
+            CHECK_MSG(s.positions + s.games + s.books == before, "byte %zu: %d records, %d before it", at,
+                      s.positions + s.games + s.books, before);
+        else
+            CHECK_EQ(p.status, LEARN_PARSE_FOREIGN);
+    }
+    /* Random bytes, with and without our header in front. */
+    uint64_t seed = 12345;
+    for (int round = 0; round < 2000; round++) {
+        size_t n = (size_t)(round % 300);
+        uint8_t *r = malloc(LEARN_HEADER_SIZE + n + 1);
+        for (size_t i = 0; i < LEARN_HEADER_SIZE + n; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            r[i] = (uint8_t)(seed >> 56);
+        }
+        size_t total = n;
+        if (round & 1) {
+            learn_header_make(r);
+            total = LEARN_HEADER_SIZE + n;
+        }
+        LearnParse p;
+        learn_parse(r, total, NULL, &p);
+        CHECK(p.valid_end <= total);
+        if (!(round & 1) && total >= 8)
+            CHECK(p.status == LEARN_PARSE_FOREIGN);
+        free(r);
+    }
+}
+
+/* ---- files ------------------------------------------------------------------------- */
+
+static void temp_dir(char *out, size_t size)
+{
+    snprintf(out, size, "/tmp/saavedra-learntest-XXXXXX");
+    if (!mkdtemp(out))
+        out[0] = '\0';
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    char path[1200];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    closedir(d);
+    rmdir(dir);
+}
+
+static int count_aside(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, ".bad-"))
+            n++;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static bool write_file(const char *path, const uint8_t *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    bool ok = fwrite(data, 1, size, f) == size;
+    return fclose(f) == 0 && ok;
+}
+
+static size_t file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (size_t)st.st_size : 0;
+}
+
+TEST(learnfile_cut_files_repaired)
+{
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    if (!CHECK(dir[0]))
+        return;
+    char path[128];
+    snprintf(path, sizeof path, "%s/learn.bin", dir);
+    uint8_t buf[4096];
+    size_t ends[16];
+    int count;
+    size_t size = build_image(buf, sizeof buf, ends, &count);
+    for (size_t cut = 0; cut <= size; cut++) {
+        CHECK(write_file(path, buf, cut));
+        int whole = 0;
+        for (int i = 0; i < count; i++)
+            if (ends[i] <= cut)
+                whole++;
+        LearnFile lf;
+        learnfile_init(&lf, path);
+        Seen s;
+        LearnVisitor v = visitor_for(&s);
+        char warn[700];
+        CHECK_MSG(learnfile_load(&lf, &v, NULL, warn, sizeof warn), "cut %zu: %s", cut, warn);
+        CHECK_MSG(s.positions + s.games + s.books == (cut >= LEARN_HEADER_SIZE ? whole : 0), "cut %zu", cut);
+        /* An append after the cut: the torn part is dropped, everything intact stays. */
+        uint8_t rec[64];
+        LearnPosition p = { 777, 3, true, 50, 20 };
+        size_t n = learn_encode_position(&p, rec, sizeof rec);
+        CHECK_MSG(learnfile_append(&lf, rec, n, cut == size, warn, sizeof warn), "cut %zu: %s", cut, warn);
+        v = visitor_for(&s);
+        LearnParse parse;
+        CHECK(learnfile_load(&lf, &v, &parse, warn, sizeof warn));
+        CHECK_MSG(parse.status == LEARN_PARSE_OK, "cut %zu: status %d after append", cut, parse.status);
+        CHECK_MSG(s.positions + s.games + s.books == (cut >= LEARN_HEADER_SIZE ? whole : 0) + 1,
+                  "cut %zu: %d records after append", cut, s.positions + s.games + s.books);
+        CHECK_EQ(count_aside(dir), 0); /* a cut file is never taken for a damaged one */
+    }
+    remove_dir(dir);
+}
+
+TEST(learnfile_damaged_and_foreign_set_aside)
+{
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    if (!CHECK(dir[0]))
+        return;
+    char path[128];
+    snprintf(path, sizeof path, "%s/learn.bin", dir);
+    uint8_t buf[4096];
+    size_t ends[16];
+    int count;
+    size_t size = build_image(buf, sizeof buf, ends, &count);
+    /* Damage inside record 4: records 0-3 are kept in the fresh file, the rest aside. */
+    buf[ends[3] + 6] ^= 0xFF;
+    CHECK(write_file(path, buf, size));
+    LearnFile lf;
+    learnfile_init(&lf, path);
+    Seen s;
+    LearnVisitor v = visitor_for(&s);
+    char warn[700];
+    CHECK(learnfile_load(&lf, &v, NULL, warn, sizeof warn));
+    CHECK_EQ(s.positions + s.games + s.books, 4);
+    CHECK_MSG(strstr(warn, "set aside") != NULL, "warning: %s", warn);
+    CHECK_EQ(count_aside(dir), 1);
+    CHECK_EQ(file_size(path), ends[3]);
+    /* Random bytes: set aside, a fresh (header-only) file, nothing crashes. */
+    uint64_t seed = 99;
+    for (int round = 0; round < 20; round++) {
+        uint8_t junk[700];
+        size_t n = 40 + (size_t)round * 31;
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            junk[i] = (uint8_t)(seed >> 56);
+        }
+        CHECK(write_file(path, junk, n));
+        learnfile_init(&lf, path);
+        v = visitor_for(&s);
+        CHECK(learnfile_load(&lf, &v, NULL, warn, sizeof warn));
+        CHECK_EQ(s.positions + s.games + s.books, 0);
+        CHECK_EQ(file_size(path), LEARN_HEADER_SIZE);
+    }
+    CHECK_EQ(count_aside(dir), 21);
+    /* A directory or a FIFO is refused, never replaced. */
+    char sub[160];
+    snprintf(sub, sizeof sub, "%s/adir", dir);
+    mkdir(sub, 0755);
+    learnfile_init(&lf, sub);
+    uint8_t rec[64];
+    LearnPosition p = { 1, 0, false, 0, 1 };
+    size_t rn = learn_encode_position(&p, rec, sizeof rec);
+    CHECK(!learnfile_append(&lf, rec, rn, false, warn, sizeof warn));
+    rmdir(sub);
+    snprintf(sub, sizeof sub, "%s/fifo", dir);
+    if (mkfifo(sub, 0644) == 0) {
+        learnfile_init(&lf, sub);
+        CHECK(!learnfile_append(&lf, rec, rn, false, warn, sizeof warn));
+        CHECK(!learnfile_load(&lf, NULL, NULL, warn, sizeof warn));
+        unlink(sub);
+    }
+    remove_dir(dir);
+}
+
+TEST(learnfile_compaction_merges)
+{
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    if (!CHECK(dir[0]))
+        return;
+    char path[128];
+    snprintf(path, sizeof path, "%s/learn.bin", dir);
+    LearnFile lf;
+    learnfile_init(&lf, path);
+    char warn[700];
+    uint8_t rec[256];
+    uint8_t codes[3] = { 0xC1, 0xC1, 0x5F };
+    for (int i = 0; i < 300; i++) {
+        /* 100 keys, three depths each: the deepest must survive. */
+        LearnPosition p = { (Key)(i % 100) + 1, (uint8_t)(i % 7), true, (int16_t)i, (uint8_t)(5 + (i * 37) % 50) };
+        size_t n = learn_encode_position(&p, rec, sizeof rec);
+        CHECK(learnfile_append(&lf, rec, n, false, warn, sizeof warn));
+        LearnBookStat b = { 42, 0xC1, 1, 0, (uint16_t)(i & 1) };
+        n = learn_encode_book(&b, rec, sizeof rec);
+        CHECK(learnfile_append(&lf, rec, n, false, warn, sizeof warn));
+        LearnGame g;
+        memset(&g, 0, sizeof g);
+        g.flags = LEARN_GAME_STARTPOS;
+        g.result = (uint8_t)(i % 4);
+        g.ply_count = 3;
+        g.codes = codes;
+        n = learn_encode_game(&g, rec, sizeof rec);
+        CHECK(learnfile_append(&lf, rec, n, i == 299, warn, sizeof warn));
+    }
+    int deepest[101] = { 0 };
+    for (int i = 0; i < 300; i++) {
+        int d = 5 + (i * 37) % 50;
+        if (d > deepest[i % 100 + 1])
+            deepest[i % 100 + 1] = d;
+    }
+    LearnLimits lim = { 1000, 50, 1000 };
+    LearnParse after;
+    CHECK_MSG(learnfile_compact(&lf, &lim, &after, warn, sizeof warn), "%s", warn);
+    CHECK_EQ(after.status, LEARN_PARSE_OK);
+    CHECK_EQ(after.positions, 100);
+    CHECK_EQ(after.games, 50);
+    CHECK_EQ(after.books, 1);
+    Seen s;
+    LearnVisitor v = visitor_for(&s);
+    CHECK(learnfile_load(&lf, &v, NULL, warn, sizeof warn));
+    for (int i = 0; i < s.positions && i < 100; i++)
+        CHECK_MSG(s.depths[i] == deepest[s.pos_keys[i]], "key %llu depth %d, deepest %d",
+                  (unsigned long long)s.pos_keys[i], s.depths[i], deepest[s.pos_keys[i]]);
+    CHECK_EQ(s.book_wins[0], 300);
+    CHECK_EQ(s.game_results[49], 299 % 4); /* the latest games are the ones kept */
+    /* The position limit drops the shallowest. */
+    LearnLimits small = { 10, 50, 1000 };
+    CHECK(learnfile_compact(&lf, &small, &after, warn, sizeof warn));
+    CHECK_EQ(after.positions, 10);
+    v = visitor_for(&s);
+    CHECK(learnfile_load(&lf, &v, NULL, warn, sizeof warn));
+    int min_kept = 1000;
+    for (int i = 0; i < s.positions; i++)
+        min_kept = s.depths[i] < min_kept ? s.depths[i] : min_kept;
+    int above = 0;
+    for (int k = 1; k <= 100; k++)
+        above += deepest[k] > min_kept;
+    CHECK_MSG(above <= 10, "a key deeper than every kept one was dropped");
+    remove_dir(dir);
+}
+
+/* Two processes append (and now and then compact) at once; afterwards every record of
+ * both is in the file and every checksum holds. */
+TEST(learnfile_two_writers_lose_nothing)
+{
+    char dir[64];
+    temp_dir(dir, sizeof dir);
+    if (!CHECK(dir[0]))
+        return;
+    char path[128];
+    snprintf(path, sizeof path, "%s/learn.bin", dir);
+    enum { PER_CHILD = 400 };
+    pid_t kids[2];
+    for (int c = 0; c < 2; c++) {
+        kids[c] = fork();
+        if (kids[c] == 0) {
+            LearnFile lf;
+            learnfile_init(&lf, path);
+            char warn[700];
+            uint8_t rec[512];
+            uint8_t codes[64];
+            memset(codes, 0x11 * (c + 1), sizeof codes);
+            int bad = 0;
+            for (int i = 0; i < PER_CHILD; i++) {
+                LearnPosition p = { ((Key)(c + 1) << 32) | (Key)i, 1, true, (int16_t)i, 12 };
+                size_t n = learn_encode_position(&p, rec, sizeof rec);
+                LearnGame g;
+                memset(&g, 0, sizeof g);
+                g.flags = LEARN_GAME_STARTPOS;
+                g.own_side = (uint8_t)c;
+                g.ply_count = 10 + i % 50;
+                g.codes = codes;
+                n += learn_encode_game(&g, rec + n, sizeof rec - n);
+                bad += !learnfile_append(&lf, rec, n, i % 50 == 0, warn, sizeof warn);
+                if (i % 97 == 96) {
+                    LearnLimits lim = { 100000, 100000, 100000 };
+                    bad += !learnfile_compact(&lf, &lim, NULL, warn, sizeof warn);
+                }
+            }
+            _exit(bad ? 1 : 0);
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        int status = -1;
+        waitpid(kids[c], &status, 0);
+        CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "writer %d failed", c);
+    }
+    LearnFile lf;
+    learnfile_init(&lf, path);
+    Seen s;
+    LearnVisitor v = visitor_for(&s);
+    LearnParse p;
+    char warn[700];
+    CHECK(learnfile_load(&lf, &v, &p, warn, sizeof warn));
+    CHECK_EQ(p.status, LEARN_PARSE_OK);
+    CHECK_EQ(s.positions, 2 * PER_CHILD);
+    CHECK_EQ(s.games, 2 * PER_CHILD);
+    bool have[2][PER_CHILD] = { { false } };
+    for (int i = 0; i < s.positions && i < 4096; i++) {
+        int c = (int)(s.pos_keys[i] >> 32) - 1, k = (int)(s.pos_keys[i] & 0xFFFFFFFF);
+        if (c >= 0 && c < 2 && k < PER_CHILD)
+            have[c][k] = true;
+    }
+    int missing = 0;
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < PER_CHILD; k++)
+            missing += !have[c][k];
+    CHECK_EQ(missing, 0);
+    CHECK_EQ(count_aside(dir), 0);
+    remove_dir(dir);
+}
