@@ -149,8 +149,8 @@ test-debug:
 tsan:
 	$(MAKE) BUILD=build/tsan EXE=$(EXE)-tsan CFLAGS="-O1 -g -fsanitize=thread" LDLIBS="$(LDLIBS) -fsanitize=thread"
 
-test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
-	@bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect
+	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
 
 perft-full: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --perft-full
