@@ -165,10 +165,24 @@ bench: $(EXE)
 bench-perft: $(EXE)
 	bash tools/bench-perft.sh ./$(EXE)
 
+# make install PREFIX=DIR: the binary alone in DIR/bin, its data in DIR/share/saavedra
+# (found from the binary's own folder: ../share/saavedra). Data files are listed in
+# DATA_FILES; a data file that is built (a book) adds itself with DATA_FILES += FILE, and
+# a listed file that does not exist is skipped. The user's own
+# ~/.config/saavedra/engine.rc wins over the installed one (README, engine.rc).
+DATA_FILES = engine.rc
+DATADIR    = $(PREFIX)/share/saavedra
+.PHONY: uninstall
+
 install: $(EXE)
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/$(EXE)
-	if [ -f engine.rc ]; then install -m 644 engine.rc $(DESTDIR)$(PREFIX)/bin/engine.rc; fi
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
+	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/$(notdir $(EXE))
+	for f in $(DATA_FILES); do if [ -f "$$f" ]; then install -m 644 "$$f" $(DESTDIR)$(DATADIR)/; fi; done
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/$(notdir $(EXE))
+	for f in $(DATA_FILES); do rm -f "$(DESTDIR)$(DATADIR)/$${f##*/}"; done
+	if [ -d $(DESTDIR)$(DATADIR) ]; then rmdir $(DESTDIR)$(DATADIR) || echo "left $(DESTDIR)$(DATADIR): it holds other files"; fi
 
 clean:
 	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable

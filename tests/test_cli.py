@@ -143,6 +143,54 @@ def rc_found_beside_executable_and_in_config_dir():
 
 
 @test
+def users_rc_wins_over_the_shipped_one():
+    # engine.rc beside the executable (as `make install` put it) hid the user's own file.
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "saavedra")
+        shutil.copy(ENGINE, exe)
+        write(os.path.join(d, "engine.rc"), "contempt = 11\n")
+        conf = os.path.join(d, "conf")
+        os.makedirs(os.path.join(conf, "saavedra"))
+        write(os.path.join(conf, "saavedra", "engine.rc"), "contempt = 12\n")
+        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"XDG_CONFIG_HOME": conf})
+        check(uci_values(out).get("Contempt") == "12", "the user's engine.rc lost to the shipped one")
+        home = os.path.join(d, "home")
+        os.makedirs(os.path.join(home, ".config", "saavedra"))
+        write(os.path.join(home, ".config", "saavedra", "engine.rc"), "contempt = 14\n")
+        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"HOME": home})
+        check(uci_values(out).get("Contempt") == "14", "~/.config/saavedra/engine.rc lost to the shipped one")
+
+
+@test
+def make_install_and_uninstall():
+    # The binary alone in PREFIX/bin, data in PREFIX/share/saavedra, found from the binary.
+    with tempfile.TemporaryDirectory() as d:
+        prefix = os.path.join(d, "prefix")
+        # -o: install the binary under test as it is (never rebuilt with other flags).
+        make = ["make", "-s", "-C", ROOT, "-o", ENGINE, "EXE=" + ENGINE, "PREFIX=" + prefix]
+        p = subprocess.run(make + ["install"], capture_output=True, text=True, timeout=120)
+        check(p.returncode == 0, "make install failed: %s" % p.stderr[-300:])
+        name = os.path.basename(ENGINE)
+        check(os.listdir(os.path.join(prefix, "bin")) == [name], "bin holds %s" % os.listdir(os.path.join(prefix, "bin")))
+        shared = os.path.join(prefix, "share", "saavedra", "engine.rc")
+        check(os.path.isfile(shared), "no share/saavedra/engine.rc")
+        with open(shared, "a") as f:
+            f.write("contempt = 13\n")
+        exe = os.path.join(prefix, "bin", name)
+        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe)
+        check(uci_values(out).get("Contempt") == "13", "installed engine.rc not read")
+        conf = os.path.join(d, "conf")
+        os.makedirs(os.path.join(conf, "saavedra"))
+        write(os.path.join(conf, "saavedra", "engine.rc"), "contempt = 12\n")
+        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"XDG_CONFIG_HOME": conf})
+        check(uci_values(out).get("Contempt") == "12", "the user's engine.rc lost to the installed one")
+        p = subprocess.run(make + ["uninstall"], capture_output=True, text=True, timeout=120)
+        check(p.returncode == 0, "make uninstall failed: %s" % p.stderr[-300:])
+        left = [os.path.join(r, f) for r, _, fs in os.walk(prefix) for f in fs]
+        check(not left and not os.path.exists(os.path.dirname(shared)), "left after uninstall: %s" % left)
+
+
+@test
 def bad_rc_lines_warned_with_line_numbers():
     with tempfile.TemporaryDirectory() as d:
         rcfile = os.path.join(d, "bad.rc")

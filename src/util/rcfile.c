@@ -281,14 +281,25 @@ bool rcfile_locate(const char *explicit_path, char *out, size_t out_size)
         strcpy(out, explicit_path);
         return true;
     }
-    char dir[4096];
-    if (executable_dir(dir, sizeof dir) && try_path(out, out_size, dir, "engine.rc"))
-        return true;
+    /* The user's own file first: an installed or shipped copy only gives defaults. */
     const char *xdg = getenv("XDG_CONFIG_HOME");
     if (xdg && *xdg && try_path(out, out_size, xdg, "saavedra/engine.rc"))
         return true;
     const char *home = getenv("HOME");
     if (home && *home && try_path(out, out_size, home, ".config/saavedra/engine.rc"))
         return true;
-    return false;
+    return data_file_locate("engine.rc", out, out_size);
+}
+
+bool data_file_locate(const char *name, char *out, size_t out_size)
+{
+    char dir[4096], rest[4200];
+    if (!executable_dir(dir, sizeof dir))
+        return false;
+    if (try_path(out, out_size, dir, name))
+        return true;
+    /* PREFIX/bin/saavedra finds PREFIX/share/saavedra wherever PREFIX is (also when
+     * staged with DESTDIR or moved). */
+    int n = snprintf(rest, sizeof rest, "../share/saavedra/%s", name);
+    return n > 0 && (size_t)n < sizeof rest && try_path(out, out_size, dir, rest);
 }

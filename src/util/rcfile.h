@@ -44,12 +44,19 @@ RcResult rcfile_read_stream(FILE *in, const char *name, const RcSink *sink);
  * (after a warning) when it cannot be opened or read to its end. */
 bool rcfile_read(const char *path, const RcSink *sink, RcResult *result);
 
-/* Finds the rc file to use: explicit if not NULL (it must exist), else engine.rc beside
- * the executable, else $XDG_CONFIG_HOME/saavedra/engine.rc, else
- * ~/.config/saavedra/engine.rc. Writes the path to out and returns true when one exists
+/* Finds the rc file to use: explicit if not NULL (it must exist), else the user's own
+ * $XDG_CONFIG_HOME/saavedra/engine.rc, else ~/.config/saavedra/engine.rc, else the
+ * shipped one (data_file_locate: beside the executable, then the installed
+ * PREFIX/share/saavedra/engine.rc). Writes the path to out and returns true when one exists
  * (a directory does not count: errno is then EISDIR; nor does anything else that is not a
  * regular file, such as /dev/zero or a FIFO: errno is then ENODEV). */
 bool rcfile_locate(const char *explicit_path, char *out, size_t out_size);
+
+/* Finds a data file shipped with the engine (engine.rc, later the book): NAME beside the
+ * executable (a portable copy, unpacked in one folder), else ../share/saavedra/NAME from
+ * the executable's folder (what `make install PREFIX=...` lays out). Writes the path to
+ * out; false (errno set) when neither is a readable regular file. */
+bool data_file_locate(const char *name, char *out, size_t out_size);
 
 /* Directory holding the running executable (from /proc/self/exe), without a trailing
  * slash; false if unknown. Also used to find the book and learning files. */
