@@ -1,0 +1,552 @@
+/* tuner: Texel tuning of every weight in src/eval/params.c (docs/tuning.md).
+ *
+ *   tuner [options] FILE.epd ...      positions labelled c2 "1.0" / "0.5" / "0.0"
+ *     -c N         threads (default 1)
+ *     -n N         iterations (default 500)
+ *     -i FILE      starting weights: a file written by -x, or a params.c table
+ *     -x FILE      write the weights there (default x0), also every 25 iterations
+ *     -f FILE      write a complete params.c (the tuned table in the source's template)
+ *     -o METHOD    adam (default), adagrad or adaptive
+ *     -O OBJECTIVE msq (default), log or msqlog
+ *     -R N         recompute the quiet leaves every N iterations (default 0: never)
+ *     -d           write the default weights (-x, and -f if given) and stop
+ *     -V           check the analytic gradient against finite differences and stop
+ *     -K K         use this sigmoid scale instead of fitting it
+ *     -l RATE      learning rate (default: adam 1, adagrad 5, adaptive 0.5)
+ *     -m N         read at most N positions
+ *     -p PREFIXES  tune only the weights whose names start with one of these
+ *                  (comma-separated, e.g. piece_value,mobility_); the others stay fixed
+ *     --csv FILE   loss curve as CSV (default loss.csv)
+ *     --plot FILE  draw the loss curve with gnuplot (.png or .svg)
+ *     --template FILE  params.c to take the template from (default: the source tree
+ *                  the tuner was built in, ../../../src/eval/params.c from the binary)
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "eval/evaluate.h"
+#include "tune/optimize.h"
+#include "util/outfile.h"
+#include "util/timeutil.h"
+
+typedef struct {
+    int threads, iterations, recompute;
+    long max_positions;
+    const char *start_path, *x_path, *c_path, *csv_path, *plot_path, *template_path, *prefixes;
+    TuneOptimizer method;
+    TuneObjective objective;
+    bool defaults_only, validate;
+    double k, rate;
+} Args;
+
+static const char *const METHODS[] = { "adam", "adagrad", "adaptive" };
+static const char *const OBJECTIVES[] = { "msq", "log", "msqlog" };
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: tuner [-c N] [-n N] [-i FILE] [-x FILE] [-f FILE] [-o adam|adagrad|adaptive]\n"
+                    "             [-O msq|log|msqlog] [-R N] [-d] [-V] [-K K] [-l RATE] [-m N] [-p PREFIXES]\n"
+                    "             [--csv FILE] [--plot FILE.png|svg] [--template params.c] FILE.epd ...\n");
+}
+
+/* ---- Weight files ---- */
+
+/* "name value" per line, '#' comments; names as params_name() gives them. */
+static bool write_weights(const char *path, const TuneLayout *L, const double *theta, double k, double loss)
+{
+    OutFile of;
+    char err[256], name[96];
+    FILE *f = outfile_open(&of, path, err, sizeof err);
+    if (!f) {
+        fprintf(stderr, "tuner: %s\n", err);
+        return false;
+    }
+    fprintf(f, "# Saavedra tuner weights (K %.6f, loss %.8f); read back with tuner -i\n", k, loss);
+    for (int i = 0; i < L->count; i++)
+        fprintf(f, "%s %.6f\n", params_name(i, name, sizeof name), theta[i]);
+    if (!outfile_commit(&of, err, sizeof err)) {
+        fprintf(stderr, "tuner: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    size_t got;
+    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *t = realloc(text, cap *= 2);
+            if (!t) {
+                free(text);
+                text = NULL;
+            }
+            text = t;
+        }
+    }
+    if (text)
+        text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+static bool read_weights(const char *path, const TuneLayout *L, double *theta)
+{
+    char *text = read_text(path);
+    if (!text) {
+        fprintf(stderr, "tuner: cannot read %s\n", path);
+        return false;
+    }
+    char err[256];
+    bool ok = true;
+    if (strstr(text, "S(") || strstr(text, "EvalParams") || text[strspn(text, " \t\r\n")] == '.') {
+        EvalParams p = DEFAULT_PARAMS;
+        /* A whole params.c: the table starts at its definition. */
+        const char *table = strstr(text, "EvalParams DEFAULT_PARAMS");
+        if (!params_parse(&p, table ? table : text, err, sizeof err)) {
+            fprintf(stderr, "tuner: %s: %s\n", path, err);
+            ok = false;
+        } else {
+            tune_theta_from_params(L, &p, theta);
+        }
+        free(text);
+        return ok;
+    }
+    char name[96];
+    int line_no = 0;
+    for (char *line = strtok(text, "\n"); line && ok; line = strtok(NULL, "\n")) {
+        line_no++;
+        char key[96];
+        double value;
+        if (line[strspn(line, " \t\r")] == '#' || line[strspn(line, " \t\r")] == '\0')
+            continue;
+        if (sscanf(line, "%95s %lf", key, &value) != 2 || !isfinite(value) || fabs(value) > 32000) {
+            fprintf(stderr, "tuner: %s:%d: expected \"name value\"\n", path, line_no);
+            ok = false;
+            break;
+        }
+        int k = -1;
+        for (int i = 0; i < L->count && k < 0; i++)
+            if (!strcmp(params_name(i, name, sizeof name), key))
+                k = i;
+        if (k < 0) {
+            fprintf(stderr, "tuner: %s:%d: unknown weight %s\n", path, line_no, key);
+            ok = false;
+        } else {
+            theta[k] = value;
+        }
+    }
+    free(text);
+    return ok;
+}
+
+/* The directory of the running binary, for the default template. */
+static bool default_template(char *buf, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return false;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    return (size_t)snprintf(buf, size, "%s/../../../src/eval/params.c", exe) < size;
+}
+
+/* Writes the template with the table between its BEGIN/END markers replaced. */
+static bool write_params_c(const Args *a, const TuneLayout *L, const double *theta, double loss_before,
+                           double loss_after, double k)
+{
+    char path[PATH_MAX];
+    if (a->template_path)
+        snprintf(path, sizeof path, "%s", a->template_path);
+    else if (!default_template(path, sizeof path)) {
+        fprintf(stderr, "tuner: cannot locate params.c: give --template\n");
+        return false;
+    }
+    char *text = read_text(path);
+    if (!text) {
+        fprintf(stderr, "tuner: cannot read the template %s (give --template)\n", path);
+        return false;
+    }
+    char *begin = strstr(text, "/* ---- BEGIN TUNED PARAMETERS");
+    char *end = begin ? strstr(begin, "/* ---- END TUNED PARAMETERS ---- */") : NULL;
+    char *begin_end = begin ? strchr(begin, '\n') : NULL;
+    if (!begin || !end || !begin_end) {
+        fprintf(stderr, "tuner: %s has no BEGIN/END TUNED PARAMETERS markers\n", path);
+        free(text);
+        return false;
+    }
+    EvalParams p;
+    tune_params_from_theta(L, theta, &p);
+    OutFile of;
+    char err[256];
+    FILE *f = outfile_open(&of, a->c_path, err, sizeof err);
+    if (!f) {
+        fprintf(stderr, "tuner: %s\n", err);
+        free(text);
+        return false;
+    }
+    fwrite(text, 1, (size_t)(begin_end + 1 - text), f);
+    fprintf(f, "/* Tuned by tools/tuner (%s, %s, K %.4f): loss %.6f -> %.6f. */\n", METHODS[a->method],
+            OBJECTIVES[a->objective], k, loss_before, loss_after);
+    params_print_c(&p, f);
+    fputs(end, f);
+    free(text);
+    if (!outfile_commit(&of, err, sizeof err)) {
+        fprintf(stderr, "tuner: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
+/* ---- Loss curve ---- */
+
+static bool plot(const char *csv, const char *out)
+{
+    size_t n = strlen(out);
+    bool svg = n > 4 && !strcmp(out + n - 4, ".svg");
+    char tmp[PATH_MAX + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", out);
+    FILE *g = popen("gnuplot", "w");
+    if (!g) {
+        fprintf(stderr, "tuner: cannot run gnuplot (Debian package gnuplot-nox)\n");
+        return false;
+    }
+    fprintf(g, "set terminal %s size 900,540\n", svg ? "svg" : "pngcairo");
+    fprintf(g, "set output '%s'\n", tmp);
+    fprintf(g, "set datafile separator ','\nset key autotitle columnhead\n");
+    fprintf(g, "set title 'Saavedra tuner: loss by iteration'\nset xlabel 'iteration'\nset ylabel 'loss'\n");
+    fprintf(g, "set grid\nplot '%s' using 1:2 with lines lw 2 title 'loss'\n", csv);
+    int status = pclose(g);
+    if (status != 0 || rename(tmp, out) != 0) {
+        remove(tmp);
+        fprintf(stderr, "tuner: gnuplot could not draw %s\n", out);
+        return false;
+    }
+    return true;
+}
+
+/* ---- Gradient check ---- */
+
+static int validate(const TuneSet *full, const TuneLayout *L, double *theta, double k, TuneObjective obj)
+{
+    TuneSet sub = *full;
+    if (sub.packed > 2000)
+        sub.packed = 2000;
+    int n = L->count;
+    double *g = malloc(sizeof(double) * (size_t)n);
+    if (!g)
+        return 1;
+    /* Integer weights put ties between castling-shelter candidates (a kink of the max)
+     * right on theta: move every weight by a different small amount first. */
+    for (int i = 0; i < n; i++)
+        theta[i] += 0.01 + 0.2 * (double)((i * 7919) % 997) / 997.0;
+    tune_loss(&sub, L, theta, k, obj, g, 1);
+    double biggest = 0;
+    for (int i = 0; i < n; i++)
+        biggest = fmax(biggest, fabs(g[i]));
+    int bad = 0, checked = 0, worst = -1;
+    double worst_err = 0;
+    char name[96];
+    for (int i = 0; i < n; i++) {
+        const double h = 1e-3;
+        double save = theta[i];
+        theta[i] = save + h;
+        double up = tune_loss(&sub, L, theta, k, obj, NULL, 1);
+        theta[i] = save - h;
+        double down = tune_loss(&sub, L, theta, k, obj, NULL, 1);
+        theta[i] = save;
+        double fd = (up - down) / (2 * h);
+        double err = fabs(fd - g[i]) / (1e-3 * biggest + fabs(fd));
+        checked++;
+        if (err > worst_err) {
+            worst_err = err;
+            worst = i;
+        }
+        if (err > 1e-3) {
+            bad++;
+            if (bad <= 10)
+                printf("  %-28s analytic %+.6e  finite difference %+.6e\n", params_name(i, name, sizeof name),
+                       g[i], fd);
+        }
+    }
+    printf("gradient check on %ld positions: %d weights, %d differ by more than 0.1%%", sub.packed, checked, bad);
+    if (worst >= 0)
+        printf(" (largest relative difference %.2e at %s)", worst_err, params_name(worst, name, sizeof name));
+    printf("\n");
+    free(g);
+    return bad ? 1 : 0;
+}
+
+/* ---- Main ---- */
+
+/* free[k]: whether weight k is tuned. Returns how many are. */
+static int select_weights(const char *prefixes, const TuneLayout *L, bool *free_weight)
+{
+    char name[96];
+    int n = 0;
+    for (int k = 0; k < L->count; k++) {
+        free_weight[k] = !prefixes;
+        params_name(k, name, sizeof name);
+        for (const char *p = prefixes; p && *p;) {
+            size_t len = strcspn(p, ",");
+            if (len && !strncmp(name, p, len))
+                free_weight[k] = true;
+            p += len + (p[len] == ',');
+        }
+        n += free_weight[k];
+    }
+    return n;
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *v)
+{
+    char *end;
+    long x = strtol(s, &end, 10);
+    if (end == s || *end || x < lo || x > hi)
+        return false;
+    *v = x;
+    return true;
+}
+
+static int pick(const char *s, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(s, names[i]))
+            return i;
+    return -1;
+}
+
+static bool parse_args(int argc, char **argv, Args *a, int *first_file)
+{
+    *a = (Args){ 1, 500, 0, 0, NULL, "x0", NULL, "loss.csv", NULL, NULL, NULL, OPT_ADAM, OBJ_MSQ, false, false, 0, 0 };
+    int i;
+    for (i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        if (o[0] != '-' || !o[1])
+            break;
+        if (!strcmp(o, "-d") || !strcmp(o, "-V")) {
+            *(o[1] == 'd' ? &a->defaults_only : &a->validate) = true;
+            continue;
+        }
+        if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
+            usage();
+            exit(0);
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "tuner: %s needs a value\n", o);
+            return false;
+        }
+        const char *v = argv[++i];
+        long x;
+        if (!strcmp(o, "-c") || !strcmp(o, "-n") || !strcmp(o, "-R") || !strcmp(o, "-m")) {
+            if (!parse_long(v, o[1] == 'c' ? 1 : 0, o[1] == 'c' ? 256 : 100000000, &x)) {
+                fprintf(stderr, "tuner: bad number for %s: %s\n", o, v);
+                return false;
+            }
+            if (o[1] == 'c')
+                a->threads = (int)x;
+            else if (o[1] == 'n')
+                a->iterations = (int)x;
+            else if (o[1] == 'R')
+                a->recompute = (int)x;
+            else
+                a->max_positions = x;
+        } else if (!strcmp(o, "-K") || !strcmp(o, "-l")) {
+            char *end;
+            double d = strtod(v, &end);
+            if (end == v || *end || !(d > 0) || d > 1000) {
+                fprintf(stderr, "tuner: bad value for %s: %s\n", o, v);
+                return false;
+            }
+            *(o[1] == 'K' ? &a->k : &a->rate) = d;
+        } else if (!strcmp(o, "-o") || !strcmp(o, "-O")) {
+            int k = o[1] == 'o' ? pick(v, METHODS, 3) : pick(v, OBJECTIVES, 3);
+            if (k < 0) {
+                fprintf(stderr, "tuner: unknown %s %s\n", o[1] == 'o' ? "method" : "objective", v);
+                return false;
+            }
+            if (o[1] == 'o')
+                a->method = (TuneOptimizer)k;
+            else
+                a->objective = (TuneObjective)k;
+        } else if (!strcmp(o, "-i")) {
+            a->start_path = v;
+        } else if (!strcmp(o, "-x")) {
+            a->x_path = v;
+        } else if (!strcmp(o, "-f")) {
+            a->c_path = v;
+        } else if (!strcmp(o, "--csv")) {
+            a->csv_path = v;
+        } else if (!strcmp(o, "--plot")) {
+            a->plot_path = v;
+        } else if (!strcmp(o, "-p")) {
+            a->prefixes = v;
+        } else if (!strcmp(o, "--template")) {
+            a->template_path = v;
+        } else {
+            fprintf(stderr, "tuner: unknown option %s\n", o);
+            return false;
+        }
+    }
+    *first_file = i;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    Args a;
+    int first_file;
+    if (!parse_args(argc, argv, &a, &first_file)) {
+        usage();
+        return 2;
+    }
+    eval_init();
+    TuneLayout L;
+    tune_layout_init(&L);
+    double *theta = malloc(sizeof(double) * (size_t)L.count), *grad = malloc(sizeof(double) * (size_t)L.count);
+    if (!theta || !grad) {
+        fprintf(stderr, "tuner: out of memory\n");
+        return 1;
+    }
+    tune_theta_from_params(&L, &DEFAULT_PARAMS, theta);
+    if (a.start_path && !read_weights(a.start_path, &L, theta))
+        return 1;
+    if (a.defaults_only) {
+        bool ok = write_weights(a.x_path, &L, theta, 0, 0);
+        if (ok && a.c_path)
+            ok = write_params_c(&a, &L, theta, 0, 0, 0);
+        return ok ? 0 : 1;
+    }
+    if (first_file >= argc) {
+        fprintf(stderr, "tuner: no training file\n");
+        usage();
+        return 2;
+    }
+    bool *free_weight = malloc(sizeof(bool) * (size_t)L.count);
+    int tuned = free_weight ? select_weights(a.prefixes, &L, free_weight) : 0;
+    if (tuned == 0) {
+        fprintf(stderr, "tuner: no weight to tune%s\n", free_weight ? " (check -p)" : "");
+        return 2;
+    }
+    const bool tty = isatty(STDERR_FILENO);
+    int64_t t0 = time_now_ms();
+    TuneSet set;
+    tune_set_init(&set);
+    for (int i = first_file; i < argc; i++)
+        if (!tune_set_read(&set, argv[i], a.max_positions, stderr))
+            return 1;
+    if (set.count == 0) {
+        fprintf(stderr, "tuner: no labelled positions\n");
+        return 1;
+    }
+    EvalParams p;
+    tune_params_from_theta(&L, theta, &p);
+    eval_set_params(&p);
+    int64_t t_read = time_now_ms();
+    if (!tune_set_build(&set, a.threads)) {
+        fprintf(stderr, "tuner: out of memory building the leaves\n");
+        return 1;
+    }
+    int64_t t_built = time_now_ms();
+    double build_s = (t_built - t_read) / 1000.0;
+    fprintf(stderr, "tuner: %ld positions read (%ld bad lines) in %.1f s; %ld quiet leaves (%ld mates dropped), "
+                    "%llu nodes, in %.1f s (%.0f positions/s per thread); %zu coefficients (%.1f per position)\n",
+            set.count, set.read_errors, (t_read - t0) / 1000.0, set.packed, set.mates,
+            (unsigned long long)set.nodes, build_s, set.count / (build_s > 0 ? build_s : 1e-3) / a.threads,
+            set.pool_used, set.packed ? (double)set.pool_used / set.packed : 0.0);
+
+    double k = a.k > 0 ? a.k : tune_fit_k(&set, &L, theta, a.objective, a.threads);
+    if (a.validate)
+        return validate(&set, &L, theta, k, a.objective);
+    double loss0 = tune_loss(&set, &L, theta, k, a.objective, NULL, a.threads);
+    fprintf(stderr, "tuner: K %.4f%s, start loss %.8f (%s), %s, %d of %d weights, %d iterations, %d thread%s\n",
+            k, a.k > 0 ? " (given)" : " (fitted)", loss0, OBJECTIVES[a.objective], METHODS[a.method], tuned, L.count,
+            a.iterations, a.threads, a.threads == 1 ? "" : "s");
+
+    OutFile csv;
+    char err[256];
+    FILE *cf = outfile_open(&csv, a.csv_path, err, sizeof err);
+    if (!cf) {
+        fprintf(stderr, "tuner: %s\n", err);
+        return 1;
+    }
+    fprintf(cf, "iteration,loss,seconds,recomputed\n0,%.10f,0.000,0\n", loss0);
+    Optimizer opt;
+    if (!optimizer_init(&opt, a.method, L.count, a.rate)) {
+        fprintf(stderr, "tuner: out of memory\n");
+        return 1;
+    }
+    int64_t start = time_now_ms();
+    double loss = loss0, eval_seconds = 0;
+    long evaluated = 0;
+    for (int it = 1; it <= a.iterations; it++) {
+        int recomputed = 0;
+        if (a.recompute && it > 1 && (it - 1) % a.recompute == 0) {
+            tune_params_from_theta(&L, theta, &p);
+            eval_set_params(&p);
+            if (!tune_set_build(&set, a.threads)) {
+                fprintf(stderr, "tuner: out of memory rebuilding the leaves\n");
+                return 1;
+            }
+            recomputed = 1;
+        }
+        int64_t t1 = time_now_us();
+        tune_loss(&set, &L, theta, k, a.objective, grad, a.threads);
+        for (int j = 0; j < L.count; j++)
+            if (!free_weight[j])
+                grad[j] = 0;
+        optimizer_step(&opt, theta, grad);
+        loss = tune_loss(&set, &L, theta, k, a.objective, NULL, a.threads);
+        eval_seconds += (time_now_us() - t1) / 1e6;
+        evaluated += set.packed;
+        double elapsed = (time_now_ms() - start) / 1000.0;
+        fprintf(cf, "%d,%.10f,%.3f,%d\n", it, loss, elapsed, recomputed);
+        if (tty)
+            fprintf(stderr, "\riteration %d/%d  loss %.8f  %.1f s  %.0f positions/s   ", it, a.iterations, loss,
+                    elapsed, evaluated / (eval_seconds > 0 ? eval_seconds : 1e-6));
+        if (it % 25 == 0)
+            write_weights(a.x_path, &L, theta, k, loss);
+    }
+    if (tty)
+        fprintf(stderr, "\n");
+    bool ok = outfile_commit(&csv, err, sizeof err);
+    if (!ok)
+        fprintf(stderr, "tuner: %s\n", err);
+    /* The loss of the weights as they will be used: rounded to integers. */
+    double *rounded = malloc(sizeof(double) * (size_t)L.count);
+    if (!rounded)
+        return 1;
+    tune_params_from_theta(&L, theta, &p);
+    tune_theta_from_params(&L, &p, rounded);
+    double loss_rounded = tune_loss(&set, &L, rounded, k, a.objective, NULL, a.threads);
+    fprintf(stderr, "tuner: loss %.8f -> %.8f (%.8f with integer weights) in %d iterations, %.1f s; "
+                    "%.0f positions/s per thread (loss and gradient)\n",
+            loss0, loss, loss_rounded, a.iterations, (time_now_ms() - start) / 1000.0,
+            evaluated / (eval_seconds > 0 ? eval_seconds : 1e-6) / a.threads);
+    ok &= write_weights(a.x_path, &L, theta, k, loss);
+    if (a.c_path)
+        ok &= write_params_c(&a, &L, rounded, loss0, loss_rounded, k);
+    if (a.plot_path)
+        ok &= plot(a.csv_path, a.plot_path);
+    optimizer_free(&opt);
+    free(rounded);
+    free(free_weight);
+    free(theta);
+    free(grad);
+    tune_set_free(&set);
+    return ok ? 0 : 1;
+}
