@@ -17,6 +17,25 @@ void position_copy_current(Position *dst, const Position *src)
     dst->st_index = 0;
 }
 
+int position_copy_recent(Position *dst, const Position *src, int max_states)
+{
+    const StateInfo *st = pos_state(src);
+    int keep = st->rule50 < st->plies_from_null ? st->rule50 : st->plies_from_null;
+    if (keep > src->st_index)
+        keep = src->st_index;
+    if (keep > max_states - 1)
+        keep = max_states - 1;
+    memcpy(dst, src, offsetof(Position, states));
+    memcpy(dst->states, &src->states[src->st_index - keep], (size_t)(keep + 1) * sizeof(StateInfo));
+    dst->st_index = keep;
+    return keep + 1;
+}
+
+void position_copy_used(Position *dst, const Position *src)
+{
+    memcpy(dst, src, POSITION_BYTES(src->st_index + 1));
+}
+
 void position_trim_history(Position *pos)
 {
     if (pos->st_index >= MAX_STATES - 4)

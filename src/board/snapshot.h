@@ -19,6 +19,20 @@
  * the same position. */
 void position_copy_current(Position *dst, const Position *src);
 
+/* Bytes of a position that keeps `states` undo entries (states[] cut after them). */
+#define POSITION_BYTES(n) (offsetof(Position, states) + (size_t)(n) * sizeof(StateInfo))
+
+/* Copies the boards of src and its last undo entries into dst: the current state and as
+ * many before it as repetition detection can still reach (back to the last irreversible
+ * move or null move), at most max_states entries in all. dst may be memory of
+ * POSITION_BYTES(max_states) (read-only use, as above) or a full Position, which may then
+ * be searched from (make_move, unmake_move of moves made on it). Returns the number of
+ * entries copied. */
+int position_copy_recent(Position *dst, const Position *src, int max_states);
+/* Copies the used part of src (boards and states[0..st_index]) into dst, which must have
+ * room for them: a cheap full copy of a position with a short history. */
+void position_copy_used(Position *dst, const Position *src);
+
 /* Drops the undo history of pos once it nears the end of states[] (keeps the current
  * state only), so that arbitrarily long move sequences can be replayed. Repetition
  * detection across the drop is lost. */

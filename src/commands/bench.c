@@ -89,6 +89,8 @@ uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out)
     limits_init(&limits);
     limits.depth = depth;
     uint64_t total = 0;
+    SplitStats stats;
+    engine_smp_stats(e, &stats, true);
     int64_t start = time_now_ms();
     for (int i = 0; i < BENCH_COUNT; i++) {
         engine_new_game(e); /* fresh table and histories: counts independent of order */
@@ -110,6 +112,16 @@ uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out)
     int64_t elapsed = time_now_ms() - start;
     uint64_t nps = total * 1000 / (uint64_t)(elapsed > 0 ? elapsed : 1);
     fprintf(out, "Total time (ms): %lld\n", (long long)elapsed);
+    if (threads > 1) {
+        engine_smp_stats(e, &stats, false);
+        fprintf(out, "Splits: %llu (%.2f helpers each, %llu ended by a cutoff, %llu found no helper), "
+                "helpful-master joins: %llu, idle/waiting: %.1f%% of thread time\n",
+                (unsigned long long)stats.splits,
+                stats.splits ? (double)stats.helpers / (double)stats.splits : 0.0,
+                (unsigned long long)stats.cutoffs, (unsigned long long)stats.split_failed,
+                (unsigned long long)stats.master_joins,
+                elapsed > 0 ? 100.0 * (double)stats.idle_us / 1000.0 / ((double)elapsed * threads) : 0.0);
+    }
     fprintf(out, "Nodes searched: %llu\n", (unsigned long long)total);
     fprintf(out, "Nodes/second: %llu\n", (unsigned long long)nps);
     fprintf(out, "%llu nodes %llu nps\n", (unsigned long long)total, (unsigned long long)nps);

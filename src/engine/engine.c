@@ -1,5 +1,5 @@
-/* Engine controller: see engine.h. One search thread for now; the shared/per-thread
- * split of SearchShared and SearchThread is what a thread pool will build on. */
+/* Engine controller: see engine.h. The search runs on thread 0 of the thread pool
+ * (search/threads.c), created once and resized by the Threads option between searches. */
 #include "engine/engine.h"
 
 #include <pthread.h>
@@ -7,10 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "board/movegen.h"
 #include "board/notation.h"
+#include "board/snapshot.h"
 #include "search/syzygy.h"
+#include "search/threads.h"
 #include "util/timeutil.h"
 #include "search/transposition.h"
 
@@ -19,15 +22,14 @@ struct Engine {
     TranspositionTable tt;
     Options options;
     SearchShared shared;
-    SearchThread *thread;
+    ThreadPool *pool;
     SearchReporter reporter;
     SearchResult result;
     OpponentInfo opponent;
     int own_rating;
     bool tb_loaded;   /* this engine loaded the (process-wide) tablebases */
 
-    pthread_t worker;
-    bool worker_joinable;
+    bool main_running;        /* thread 0 has a search job not yet waited for */
     atomic_bool searching;
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -63,6 +65,19 @@ static bool on_clear_hash(void *ctx, const Option *opt, char *err, size_t size)
     return true;
 }
 
+static bool on_threads(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    engine_wait(e);
+    if (!pool_resize(e->pool, (int)opt->value)) {
+        snprintf(err, size, "could only start %d search threads", pool_size(e->pool));
+        return false;
+    }
+    return true;
+}
+
 static bool on_opponent(void *ctx, const Option *opt, char *err, size_t size)
 {
     Engine *e = ctx;
@@ -95,8 +110,8 @@ static void register_options(Engine *e)
     Options *o = &e->options;
     options_init(o);
     option_add_spin(o, "Hash", ENGINE_DEFAULT_HASH_MB, TT_MIN_MB, TT_MAX_MB, on_hash, e);
-    /* One search thread until the parallel search lands. */
-    option_add_spin(o, "Threads", 1, 1, 1, NULL, e);
+    option_add_spin(o, "Threads", 1, 1, POOL_MAX_THREADS, on_threads, e);
+    option_add_combo(o, "SMP Mode", "YBWC", "YBWC|Lazy", NULL, e);
     option_add_spin(o, "MultiPV", 1, 1, MAX_MOVES, NULL, e);
     option_add_check(o, "Ponder", false, NULL, e);
     option_add_spin(o, "Move Overhead", 50, 0, 5000, NULL, e);
@@ -118,7 +133,7 @@ Engine *engine_new(void)
     Engine *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
-    if (!tt_init(&e->tt, ENGINE_DEFAULT_HASH_MB) || !(e->thread = search_thread_new(0))) {
+    if (!tt_init(&e->tt, ENGINE_DEFAULT_HASH_MB) || !(e->pool = pool_new(1))) {
         tt_free(&e->tt);
         free(e);
         return NULL;
@@ -145,7 +160,7 @@ void engine_free(Engine *e)
     engine_wait(e);
     if (e->tb_loaded)
         syzygy_load("", NULL, 0); /* the next engine of this process starts without them */
-    search_thread_free(e->thread);
+    pool_free(e->pool);
     tt_free(&e->tt);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->wake);
@@ -168,7 +183,8 @@ void engine_new_game(Engine *e)
     engine_stop(e);
     engine_wait(e);
     tt_clear(&e->tt, (int)options_int(&e->options, "Threads"));
-    search_thread_clear(e->thread);
+    for (int i = 0; i < pool_size(e->pool); i++)
+        search_thread_clear(pool_thread(e->pool, i));
     char err[160];
     position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
 }
@@ -259,10 +275,10 @@ int engine_contempt(const Engine *e)
     return contempt_for_opponent((int)options_int(&e->options, "Contempt"), own, &e->opponent);
 }
 
-static void *search_main(void *arg)
+static void search_main(SearchThread *t, void *arg)
 {
     Engine *e = arg;
-    SearchResult r = search_run(e->thread);
+    SearchResult r = search_run(t);
     /* Infinite and ponder searches keep their move until told to give it. */
     pthread_mutex_lock(&e->lock);
     while (!atomic_load(&e->shared.stop)
@@ -275,7 +291,6 @@ static void *search_main(void *arg)
     pthread_mutex_unlock(&e->lock);
     if (e->reporter.on_bestmove)
         e->reporter.on_bestmove(e->reporter.ctx, r.best, r.ponder);
-    return NULL;
 }
 
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
@@ -317,17 +332,17 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
     sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");
     syzygy_rank_root(&sh->tb, &e->pos, -sh->contempt, &sh->tb_root);
+    const Option *mode = options_find_const(&e->options, "SMP Mode");
+    sh->smp_mode = mode && !strcasecmp(mode->str, "Lazy") ? SMP_LAZY : SMP_YBWC;
+    atomic_store(&sh->helpers_stop, false);
     tt_new_search(&e->tt);
-    e->thread->pos = e->pos;
-    e->thread->shared = sh;
+    SearchThread *main_thread = pool_thread(e->pool, 0);
+    position_copy_used(&main_thread->pos, &e->pos);
+    main_thread->shared = sh;
 
     atomic_store(&e->searching, true);
-    if (pthread_create(&e->worker, NULL, search_main, e) != 0) {
-        atomic_store(&e->searching, false);
-        snprintf(err, err_size, "cannot start the search thread");
-        return false;
-    }
-    e->worker_joinable = true;
+    e->main_running = true;
+    pool_run_main(e->pool, search_main, e);
     return true;
 }
 
@@ -351,15 +366,22 @@ void engine_ponderhit(Engine *e)
 
 void engine_wait(Engine *e)
 {
-    if (e->worker_joinable) {
-        pthread_join(e->worker, NULL);
-        e->worker_joinable = false;
+    if (e->main_running) {
+        pool_wait_main(e->pool);
+        e->main_running = false;
     }
 }
 
 bool engine_is_searching(Engine *e)
 {
     return atomic_load(&e->searching);
+}
+
+void engine_smp_stats(Engine *e, SplitStats *sum, bool reset)
+{
+    pool_stats(e->pool, sum);
+    if (reset)
+        pool_reset_stats(e->pool);
 }
 
 SearchResult engine_last_result(Engine *e)

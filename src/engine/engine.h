@@ -56,6 +56,10 @@ void engine_ponderhit(Engine *e);
 /* Waits until the current search (if any) has reported its best move. */
 void engine_wait(Engine *e);
 bool engine_is_searching(Engine *e);
+/* Parallel-search counters summed over the threads since the last reset (read them
+ * between searches). */
+void engine_smp_stats(Engine *e, SplitStats *sum, bool reset);
+
 /* Result of the last finished search. */
 SearchResult engine_last_result(Engine *e);
 

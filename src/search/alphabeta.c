@@ -4,7 +4,8 @@
  * static evaluation, then at non-PV nodes razoring, reverse futility, null move (with a
  * verification search at high depth) and ProbCut; internal iterative reduction without a
  * hash move; then the move loop with late move, futility, history and SEE pruning, check
- * extensions and late move reductions. */
+ * extensions and late move reductions. The move loop (search_moves) runs either alone
+ * or from a split point, where several threads share it (split.c). */
 #include "search/alphabeta.h"
 
 #include <math.h>
@@ -13,6 +14,8 @@
 #include "board/movegen.h"
 #include "search/movepicker.h"
 #include "search/see.h"
+#include "search/split.h"
+#include "search/stopping.h"
 #include "util/timeutil.h"
 
 static int REDUCTIONS[MAX_PLY][MAX_MOVES];
@@ -30,29 +33,6 @@ static inline int max_int(int a, int b) { return a > b ? a : b; }
 static inline bool has_non_pawn_material(const Position *pos, Color c)
 {
     return (pieces_c(pos, c) & ~(pos->by_type[PAWN] | pos->by_type[KING])) != 0;
-}
-
-bool search_should_stop(SearchThread *t)
-{
-    SearchShared *sh = t->shared;
-    if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
-        return true;
-    if (sh->node_limit && t->nodes >= sh->node_limit && t->completed_depth >= 1) {
-        atomic_store(&sh->stop, true);
-        return true;
-    }
-    if (t->id == 0 && (t->nodes & 1023) == 0) {
-        if (t->ponder_active && !atomic_load(&sh->pondering)) {
-            t->ponder_active = false;
-            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
-        }
-        /* Depth 1 always completes so that there is a move to play. */
-        if (!t->ponder_active && t->completed_depth >= 1 && timeman_hard_expired(&sh->tm, time_now_ms())) {
-            atomic_store(&sh->stop, true);
-            return true;
-        }
-    }
-    return false;
 }
 
 bool search_is_draw(const Position *pos, int ply)
@@ -86,7 +66,7 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
     ss->cont = t->hist->continuation[pc][move_to(m)];
     make_move(&t->pos, m);
     tt_prefetch(t->shared->tt, pos_key(&t->pos));
-    t->nodes++;
+    thread_add_node(t);
 }
 
 static inline bool tt_cutoff_allowed(const TTData *tte, int beta)
@@ -169,7 +149,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
         do_move(t, ss, m);
         int v = -qsearch(t, -beta, -alpha, ply + 1, qdepth - 1);
         unmake_move(pos, m);
-        if (atomic_load_explicit(&t->shared->stop, memory_order_relaxed))
+        if (search_aborted(t))
             return 0;
         if (v > best) {
             best = v;
@@ -241,6 +221,182 @@ static RootMove *find_root_move(SearchThread *t, Move m)
     return NULL;
 }
 
+/* Score, bound and PV of a root move (the root is never a split point). */
+static void record_root_move(SearchThread *t, Move m, int v, int alpha, int beta, int move_count,
+                             uint64_t nodes_before)
+{
+    RootMove *rm = find_root_move(t, m);
+    rm->nodes += search_total_nodes(t) - nodes_before;
+    if (move_count == 1 || v > alpha) {
+        rm->score = v;
+        rm->seldepth = t->seldepth;
+        rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
+        rm->pv[0] = m;
+        rm->pv_length = 1;
+        for (int i = 1; i < t->pv_length[1]; i++)
+            rm->pv[rm->pv_length++] = t->pv[1][i];
+        if (move_count > 1 && t->pv_index == 0)
+            t->best_move_changes += 1.0;
+    } else
+        rm->score = -VALUE_INFINITE;
+}
+
+static inline void set_skip_quiets(MoveLoop *ml, SplitPoint *sp)
+{
+    if (sp)
+        pthread_mutex_lock(&sp->lock);
+    ml->skip_quiets = true;
+    if (sp)
+        pthread_mutex_unlock(&sp->lock);
+}
+
+/* The move loop of a node: alone (sp NULL) or as one of the threads at a split point,
+ * where picking a move and recording its result happen under the split point's lock and
+ * the loop state is the split point's. Returns when the moves are exhausted, at a beta
+ * cutoff, or when the search is aborted (the caller then discards everything). */
+static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
+{
+    Position *pos = &t->pos;
+    SearchShared *sh = t->shared;
+    const int depth = ml->depth, ply = ml->ply, beta = ml->beta;
+    const bool pv_node = ml->pv_node, cut_node = ml->cut_node, root = ml->root;
+    const bool checked = ml->checked, improving = ml->improving;
+    SearchStack *ss = &t->stack[ply + STACK_OFFSET];
+    int64_t start_ms = root ? sh->tm.start_ms : 0;
+    CheckInfo ci;
+    checkinfo_init(&ci, pos);
+
+    for (;;) {
+        if (sp) {
+            pthread_mutex_lock(&sp->lock);
+            /* The shared picker works on the calling thread's position and tables. */
+            ml->mp.pos = pos;
+            ml->mp.hist = t->hist;
+            ml->mp.cont[0] = ss[-1].cont;
+            ml->mp.cont[1] = ss[-2].cont;
+        }
+        Move m = sp && atomic_load(&sp->cutoff) ? MOVE_NONE : movepicker_next(&ml->mp, ml->skip_quiets);
+        if (m == MOVE_NONE) {
+            if (sp)
+                pthread_mutex_unlock(&sp->lock);
+            return;
+        }
+        if (root && !root_move_allowed(t, m))
+            continue; /* (the root is never a split point: no lock held) */
+        int move_count = ++ml->move_count;
+        int alpha = ml->alpha, best = ml->best;
+        bool bad_capture = movepicker_in_bad_captures(&ml->mp);
+        if (sp)
+            pthread_mutex_unlock(&sp->lock);
+
+        if (root && t->id == 0 && sh->reporter && sh->reporter->on_currmove
+            && time_now_ms() - start_ms > 1000)
+            sh->reporter->on_currmove(sh->reporter->ctx, depth, m, move_count + t->pv_index);
+
+        bool tactical = move_is_tactical(m);
+        bool gives_check = checkinfo_gives_check(&ci, pos, m);
+        Piece pc = moved_piece(pos, m);
+        Square to = move_to(m);
+        int hist_score = tactical
+            ? t->hist->capture[pc][to][history_captured_type(pos, m)]
+            : t->hist->butterfly[pos->side][move_from(m)][to]
+              + (ss[-1].cont ? ss[-1].cont[pc][to] : 0) + (ss[-2].cont ? ss[-2].cont[pc][to] : 0);
+
+        /* Shallow-depth pruning, once a move has saved us from being mated or a tablebase loss. */
+        if (!root && best > -VALUE_TB_WIN_IN_MAX_PLY && has_non_pawn_material(pos, pos->side)) {
+            int lmr_depth = max_int(depth - 1 - REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)], 0);
+            if (!tactical && !gives_check) {
+                /* Late move pruning: the remaining quiets rarely refute anything. */
+                if (move_count >= (3 + depth * depth) / (2 - improving)) {
+                    set_skip_quiets(ml, sp);
+                    continue;
+                }
+                /* History pruning: moves that failed everywhere recently. */
+                if (lmr_depth < 3 && hist_score < -3500 * depth)
+                    continue;
+                /* Futility: a quiet move will not lift the static eval above alpha. */
+                if (!checked && lmr_depth < 7 && ss->static_eval + 110 + 110 * lmr_depth <= alpha) {
+                    set_skip_quiets(ml, sp);
+                    continue;
+                }
+                /* SEE: a quiet move that loses material. */
+                if (lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth))
+                    continue;
+            } else if (depth <= 7 && !see_ge(pos, m, -90 * depth)) {
+                continue; /* losing capture or checking sacrifice at low depth */
+            }
+        }
+
+        /* Check extension, bounded so that perpetual checks cannot explode the tree. */
+        int extension = 0;
+        if (gives_check && ply < 2 * t->root_depth && (depth > 5 || see_ge(pos, m, 0)))
+            extension = 1;
+        int new_depth = depth - 1 + extension;
+
+        uint64_t nodes_before = root ? search_total_nodes(t) : 0;
+        do_move(t, ss, m);
+        int v = 0;
+        bool full_search;
+        /* Late move reductions for moves after the first few. */
+        if (depth >= 3 && move_count > 1 + (pv_node ? 1 : 0) && (!tactical || bad_capture || cut_node)) {
+            int r = REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)];
+            r -= pv_node;
+            r += cut_node;
+            r += !improving;
+            r -= gives_check;
+            r -= hist_score / 7000;
+            if (tactical)
+                r = r / 2;
+            int d = max_int(1, min_int(new_depth, new_depth - r));
+            v = -alphabeta(t, -alpha - 1, -alpha, d, ply + 1, true);
+            full_search = v > alpha && d < new_depth;
+        } else
+            full_search = !pv_node || move_count > 1;
+        if (full_search)
+            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+        if (pv_node && (move_count == 1 || (v > alpha && (root || v < beta))))
+            v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
+        unmake_move(pos, m);
+
+        if (search_aborted(t))
+            return;
+        if (root)
+            record_root_move(t, m, v, alpha, beta, move_count, nodes_before);
+
+        if (sp)
+            pthread_mutex_lock(&sp->lock);
+        if (v > ml->best) {
+            ml->best = v;
+            if (v > ml->alpha) {
+                ml->best_move = m;
+                if (pv_node && !root) {
+                    update_pv(t, ply, m);
+                    if (sp)
+                        split_record_pv(t, sp);
+                }
+                if (v >= beta) {
+                    if (sp) {
+                        atomic_store(&sp->cutoff, true);
+                        pthread_mutex_unlock(&sp->lock);
+                    }
+                    return;
+                }
+                ml->alpha = v;
+            }
+        }
+        if (m != ml->best_move) {
+            if (!tactical && ml->quiet_count < 64)
+                ml->quiets[ml->quiet_count++] = m;
+            else if (tactical && ml->capture_count < 32)
+                ml->captures[ml->capture_count++] = m;
+        }
+        if (sp)
+            pthread_mutex_unlock(&sp->lock);
+        else if (!root && split_worthwhile(t, depth) && split_node(t, ml, search_moves))
+            return; /* the split point has searched the remaining moves */
+    }
+}
+
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
 {
     Position *pos = &t->pos;
@@ -285,7 +441,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         int v;
         Bound b;
         if (syzygy_probe_search(&sh->tb, pos, depth, ply, draw_score(t), &v, &b)) {
-            t->tbhits++;
+            thread_add_tbhits(t, 1);
             if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
                 tt_store(sh->tt, key, ply, MOVE_NONE, v, VALUE_NONE, min_int(depth + 6, MAX_PLY - 1), b);
                 return v;
@@ -337,10 +493,10 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             ss->cont = t->hist->continuation[NO_PIECE][0];
             make_null_move(pos);
             tt_prefetch(sh->tt, pos_key(pos));
-            t->nodes++;
+            thread_add_node(t);
             int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, false);
             unmake_null_move(pos);
-            if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
+            if (search_aborted(t))
                 return 0;
             if (v >= beta) {
                 if (v >= VALUE_TB_WIN_IN_MAX_PLY)
@@ -371,7 +527,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 if (v >= probcut_beta)
                     v = -alphabeta(t, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1, !cut_node);
                 unmake_move(pos, m);
-                if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
+                if (search_aborted(t))
                     return 0;
                 if (v >= probcut_beta) {
                     tt_store(sh->tt, key, ply, m, v, ss->static_eval, depth - 3, BOUND_LOWER);
@@ -390,140 +546,39 @@ moves_loop:;
     Move counter = MOVE_NONE;
     if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
         counter = t->hist->countermove[ss[-1].piece][move_to(ss[-1].move)];
-    MovePicker mp;
-    movepicker_init(&mp, pos, t->hist, tt_move, ss->killers, counter, ss[-1].cont, ss[-2].cont);
+    int old_alpha = alpha;
+    MoveLoop ml;
+    ml.depth = depth;
+    ml.ply = ply;
+    ml.beta = beta;
+    ml.pv_node = pv_node;
+    ml.cut_node = cut_node;
+    ml.root = root;
+    ml.checked = checked;
+    ml.improving = improving;
+    ml.alpha = alpha;
+    ml.best = tb_floor;
+    ml.move_count = 0;
+    ml.best_move = MOVE_NONE;
+    ml.skip_quiets = false;
+    ml.quiet_count = ml.capture_count = 0;
+    movepicker_init(&ml.mp, pos, t->hist, tt_move, ss->killers, counter, ss[-1].cont, ss[-2].cont);
 
-    int best = tb_floor, old_alpha = alpha, move_count = 0;
-    Move best_move = MOVE_NONE, m;
-    Move quiets[64], captures[32];
-    int quiet_count = 0, capture_count = 0;
-    bool skip_quiets = false;
-    int64_t start_ms = root ? sh->tm.start_ms : 0;
-    CheckInfo ci;
-    checkinfo_init(&ci, pos);
+    search_moves(t, &ml, NULL);
+    if (search_aborted(t))
+        return 0;
 
-    while ((m = movepicker_next(&mp, skip_quiets)) != MOVE_NONE) {
-        if (root && !root_move_allowed(t, m))
-            continue;
-        move_count++;
-        if (root && t->id == 0 && sh->reporter && sh->reporter->on_currmove
-            && time_now_ms() - start_ms > 1000)
-            sh->reporter->on_currmove(sh->reporter->ctx, depth, m, move_count + t->pv_index);
-
-        bool tactical = move_is_tactical(m);
-        bool gives_check = checkinfo_gives_check(&ci, pos, m);
-        Piece pc = moved_piece(pos, m);
-        Square to = move_to(m);
-        int hist_score = tactical
-            ? t->hist->capture[pc][to][history_captured_type(pos, m)]
-            : t->hist->butterfly[pos->side][move_from(m)][to]
-              + (ss[-1].cont ? ss[-1].cont[pc][to] : 0) + (ss[-2].cont ? ss[-2].cont[pc][to] : 0);
-
-        /* Shallow-depth pruning, once a move has saved us from being mated or a tablebase loss. */
-        if (!root && best > -VALUE_TB_WIN_IN_MAX_PLY && has_non_pawn_material(pos, pos->side)) {
-            int lmr_depth = max_int(depth - 1 - REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)], 0);
-            if (!tactical && !gives_check) {
-                /* Late move pruning: the remaining quiets rarely refute anything. */
-                if (move_count >= (3 + depth * depth) / (2 - improving)) {
-                    skip_quiets = true;
-                    continue;
-                }
-                /* History pruning: moves that failed everywhere recently. */
-                if (lmr_depth < 3 && hist_score < -3500 * depth)
-                    continue;
-                /* Futility: a quiet move will not lift the static eval above alpha. */
-                if (!checked && lmr_depth < 7 && ss->static_eval + 110 + 110 * lmr_depth <= alpha) {
-                    skip_quiets = true;
-                    continue;
-                }
-                /* SEE: a quiet move that loses material. */
-                if (lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth))
-                    continue;
-            } else if (depth <= 7 && !see_ge(pos, m, -90 * depth)) {
-                continue; /* losing capture or checking sacrifice at low depth */
-            }
-        }
-
-        /* Check extension, bounded so that perpetual checks cannot explode the tree. */
-        int extension = 0;
-        if (gives_check && ply < 2 * t->root_depth && (depth > 5 || see_ge(pos, m, 0)))
-            extension = 1;
-        int new_depth = depth - 1 + extension;
-
-        uint64_t nodes_before = t->nodes;
-        do_move(t, ss, m);
-        int v = 0;
-        bool full_search;
-        /* Late move reductions for moves after the first few. */
-        if (depth >= 3 && move_count > 1 + (pv_node ? 1 : 0) && (!tactical || movepicker_in_bad_captures(&mp) || cut_node)) {
-            int r = REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)];
-            r -= pv_node;
-            r += cut_node;
-            r += !improving;
-            r -= gives_check;
-            r -= hist_score / 7000;
-            if (tactical)
-                r = r / 2;
-            int d = max_int(1, min_int(new_depth, new_depth - r));
-            v = -alphabeta(t, -alpha - 1, -alpha, d, ply + 1, true);
-            full_search = v > alpha && d < new_depth;
-        } else
-            full_search = !pv_node || move_count > 1;
-        if (full_search)
-            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-        if (pv_node && (move_count == 1 || (v > alpha && (root || v < beta))))
-            v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
-        unmake_move(pos, m);
-
-        if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
-            return 0;
-
-        if (root) {
-            RootMove *rm = find_root_move(t, m);
-            rm->nodes += t->nodes - nodes_before;
-            if (move_count == 1 || v > alpha) {
-                rm->score = v;
-                rm->seldepth = t->seldepth;
-                rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
-                rm->pv[0] = m;
-                rm->pv_length = 1;
-                for (int i = 1; i < t->pv_length[1]; i++)
-                    rm->pv[rm->pv_length++] = t->pv[1][i];
-                if (move_count > 1 && t->pv_index == 0)
-                    t->best_move_changes += 1.0;
-            } else
-                rm->score = -VALUE_INFINITE;
-        }
-
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                best_move = m;
-                if (pv_node && !root)
-                    update_pv(t, ply, m);
-                if (v >= beta)
-                    break;
-                alpha = v;
-            }
-        }
-        if (m != best_move) {
-            if (!tactical && quiet_count < 64)
-                quiets[quiet_count++] = m;
-            else if (tactical && capture_count < 32)
-                captures[capture_count++] = m;
-        }
-    }
-
-    if (move_count == 0)
+    if (ml.move_count == 0)
         return checked ? -VALUE_MATE + ply : draw_score(t);
 
-    if (best >= beta && best_move != MOVE_NONE)
-        update_statistics(t, ply, best_move, depth, quiets, quiet_count, captures, capture_count);
+    int best = ml.best;
+    if (best >= beta && ml.best_move != MOVE_NONE)
+        update_statistics(t, ply, ml.best_move, depth, ml.quiets, ml.quiet_count, ml.captures, ml.capture_count);
 
     best = min_int(best, tb_ceiling);
     if (!(root && t->pv_index > 0)) {
         Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(sh->tt, key, ply, best_move, best, ss->static_eval, depth, bound);
+        tt_store(sh->tt, key, ply, ml.best_move, best, ss->static_eval, depth, bound);
     }
     return best;
 }

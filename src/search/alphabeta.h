@@ -17,7 +17,4 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
  * fifty moves, insufficient material). */
 bool search_is_draw(const Position *pos, int ply);
 
-/* Polls the stop flag, node limit and (main thread) hard time limit. */
-bool search_should_stop(SearchThread *t);
-
 #endif

@@ -7,43 +7,15 @@
 
 #include "search/alphabeta.h"
 #include "board/movegen.h"
+#include "board/snapshot.h"
+#include "search/stopping.h"
 #include "search/strength.h"
+#include "search/threads.h"
 #include "util/timeutil.h"
 
 void search_init(void)
 {
     alphabeta_init();
-}
-
-SearchThread *search_thread_new(int id)
-{
-    SearchThread *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
-    t->id = id;
-    t->hist = history_new();
-    t->pawns = pawn_table_new();
-    if (!t->hist || !t->pawns) {
-        search_thread_free(t);
-        return NULL;
-    }
-    return t;
-}
-
-void search_thread_free(SearchThread *t)
-{
-    if (!t)
-        return;
-    history_free(t->hist);
-    if (t->pawns)
-        pawn_table_free(t->pawns);
-    free(t);
-}
-
-void search_thread_clear(SearchThread *t)
-{
-    history_clear(t->hist);
-    pawn_table_clear(t->pawns);
 }
 
 void search_score_to_report(int score, SearchReport *report)
@@ -109,7 +81,7 @@ static void sort_root_moves(RootMove *moves, int count)
 static void report_line(SearchThread *t, int depth, int index, bool use_bound)
 {
     const SearchReporter *rep = t->shared->reporter;
-    if (!rep || !rep->on_iteration)
+    if (!rep || !rep->on_iteration || t->id != 0)
         return;
     RootMove *rm = &t->root_moves[index];
     bool updated = rm->score != -VALUE_INFINITE;
@@ -125,10 +97,10 @@ static void report_line(SearchThread *t, int depth, int index, bool use_bound)
     int shown = syzygy_root_score(&t->shared->tb_root, rm->move, score); /* the true tablebase result */
     search_score_to_report(shown, &r);
     r.bound = use_bound && updated && shown == score ? rm->bound : BOUND_EXACT;
-    r.nodes = t->nodes;
-    r.tbhits = t->tbhits;
+    r.nodes = search_total_nodes(t);
+    r.tbhits = t->pool && pool_size(t->pool) > 1 ? pool_tbhits(t->pool) : atomic_load(&t->tbhits);
     r.time_ms = elapsed;
-    r.nps = elapsed > 0 ? t->nodes * 1000 / (uint64_t)elapsed : t->nodes * 1000;
+    r.nps = elapsed > 0 ? r.nodes * 1000 / (uint64_t)elapsed : r.nodes * 1000;
     r.hashfull = tt_hashfull(t->shared->tt);
     r.pv = rm->pv;
     r.pv_length = rm->pv_length;
@@ -164,7 +136,7 @@ static void reset_stack(SearchThread *t)
 
 static bool stopped(const SearchThread *t)
 {
-    return atomic_load(&t->shared->stop);
+    return search_aborted(t);
 }
 
 /* Aspiration loop for one root line at one depth. */
@@ -191,7 +163,7 @@ static void search_line(SearchThread *t, int depth)
             beta = v + delta < VALUE_INFINITE ? v + delta : VALUE_INFINITE;
         } else
             return;
-        if (report && t->id == 0)
+        if (report)
             report_line(t, depth, t->pv_index, true);
         delta += delta / 2 + 5;
     }
@@ -221,13 +193,78 @@ static void strength_pause(SearchThread *t)
     }
 }
 
+/* Lazy SMP: helper `id` skips some depths, so that the threads spread over several
+ * iterations instead of all searching the same one (the pattern of Stockfish's helpers:
+ * skip blocks of SIZE depths, shifted by PHASE). */
+static bool lazy_skips_depth(int id, int depth)
+{
+    static const int SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    static const int PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    int i = (id - 1) % 20;
+    return ((depth + PHASE[i]) / SIZE[i]) % 2 == 1;
+}
+
+static void lazy_helper_job(SearchThread *t, void *arg)
+{
+    (void)arg;
+    search_run(t);
+}
+
+/* Thread 0 at the start of a search: every thread gets the search's shared state and
+ * zero counters; in Lazy mode the helpers start on copies of the root. */
+static void start_helpers(SearchThread *t)
+{
+    ThreadPool *p = t->pool;
+    if (!p || pool_size(p) < 2)
+        return;
+    atomic_store(&t->shared->helpers_stop, false);
+    for (int i = 1; i < pool_size(p); i++) {
+        SearchThread *h = pool_thread(p, i);
+        h->shared = t->shared;
+        atomic_store_explicit(&h->nodes, 0, memory_order_relaxed);
+        atomic_store_explicit(&h->tbhits, 0, memory_order_relaxed);
+        if (t->shared->smp_mode == SMP_LAZY)
+            position_copy_used(&h->pos, &t->pos);
+    }
+    if (t->shared->smp_mode != SMP_LAZY)
+        return;
+    pool_lock(p);
+    SearchThread *h;
+    while ((h = pool_checkout_locked(p)))
+        pool_start_locked(p, h, lazy_helper_job, NULL);
+    pool_unlock(p);
+}
+
+static void stop_helpers(SearchThread *t)
+{
+    ThreadPool *p = t->pool;
+    if (!p || pool_size(p) < 2 || t->shared->smp_mode != SMP_LAZY)
+        return;
+    atomic_store(&t->shared->helpers_stop, true);
+    pool_wait_helpers(p);
+}
+
+static SearchResult run(SearchThread *t);
+
 SearchResult search_run(SearchThread *t)
+{
+    if (t->id != 0)
+        return run(t);
+    start_helpers(t);
+    SearchResult res = run(t);
+    stop_helpers(t);
+    res.nodes = search_total_nodes(t);
+    return res;
+}
+
+static SearchResult run(SearchThread *t)
 {
     SearchShared *sh = t->shared;
     SearchResult res;
     memset(&res, 0, sizeof res);
     t->start_ms = time_now_ms();
-    t->nodes = t->tbhits = 0;
+    atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+    atomic_store_explicit(&t->tbhits, 0, memory_order_relaxed);
     t->seldepth = t->completed_depth = t->root_depth = t->nmp_min_ply = 0;
     t->best_move_changes = 0;
     t->root_side = t->pos.side;
@@ -236,7 +273,7 @@ SearchResult search_run(SearchThread *t)
     reset_stack(t);
     init_root_moves(t);
     if (sh->tb_root.active && t->id == 0)
-        t->tbhits = (uint64_t)sh->tb_root.count; /* the root's moves were probed */
+        thread_add_tbhits(t, (uint64_t)sh->tb_root.count); /* the root's moves were probed */
 
     if (t->root_count == 0) {
         /* Mate or stalemate: nothing to search, say so once. */
@@ -257,15 +294,19 @@ SearchResult search_run(SearchThread *t)
         lines = strength_candidate_lines(sh->elo);
     if (lines > t->root_count)
         lines = t->root_count;
+    if (t->id != 0)
+        multipv = lines = 1; /* Lazy SMP helpers only fill the table */
 
     Move last_best = MOVE_NONE, reported_best = MOVE_NONE;
     int stable = 0, prev_score = -VALUE_INFINITE;
     for (int depth = 1; depth < MAX_PLY; depth++) {
         if (sh->limits.depth && depth > sh->limits.depth)
             break;
+        if (t->id != 0 && lazy_skips_depth(t->id, depth))
+            continue;
         t->root_depth = depth;
         t->best_move_changes *= 0.5;
-        uint64_t nodes_before = t->nodes;
+        uint64_t nodes_before = search_total_nodes(t);
         for (int i = 0; i < t->root_count; i++) {
             t->root_moves[i].previous_score = t->root_moves[i].score;
             t->root_moves[i].nodes = 0;
@@ -286,6 +327,8 @@ SearchResult search_run(SearchThread *t)
         int best = t->root_moves[0].score;
         if (sh->limits.mate && best >= VALUE_MATE - 2 * sh->limits.mate + 1)
             break;
+        if (t->id != 0)
+            continue; /* time is the main thread's business */
         if (t->root_moves[0].move == last_best)
             stable++;
         else {
@@ -303,7 +346,7 @@ SearchResult search_run(SearchThread *t)
             int mate_plies = VALUE_MATE - (best > 0 ? best : -best);
             if (sh->tm.soft_ms >= 0 && mate_plies < MAX_PLY && depth >= 2 * mate_plies + 6)
                 break;
-            uint64_t iteration_nodes = t->nodes - nodes_before;
+            uint64_t iteration_nodes = search_total_nodes(t) - nodes_before;
             double share = iteration_nodes ? (double)t->root_moves[0].nodes / (double)iteration_nodes : 1.0;
             int drop = prev_score == -VALUE_INFINITE ? 0 : prev_score - best;
             double scale = timeman_scale(t->best_move_changes, drop, share, stable);
@@ -314,6 +357,9 @@ SearchResult search_run(SearchThread *t)
         }
         prev_score = best;
     }
+
+    if (t->id != 0)
+        return res;
 
     if (sh->limit_strength && lines > 1) {
         int scores[MAX_MOVES];
@@ -343,7 +389,7 @@ SearchResult search_run(SearchThread *t)
     res.score = syzygy_root_score(&sh->tb_root, best->move,
                                   best->score != -VALUE_INFINITE ? best->score : best->previous_score);
     res.depth = t->completed_depth;
-    res.nodes = t->nodes;
+    res.nodes = search_total_nodes(t);
     res.time_ms = time_now_ms() - t->start_ms;
     return res;
 }

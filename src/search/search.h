@@ -17,11 +17,6 @@ typedef struct {
 /* Builds the reduction table. Call once at start-up. */
 void search_init(void);
 
-SearchThread *search_thread_new(int id);
-void search_thread_free(SearchThread *t);
-/* Forgets everything learnt (histories, pawn cache): a new game. */
-void search_thread_clear(SearchThread *t);
-
 /* Searches t->pos (set by the caller, with its game history) under t->shared and
  * returns the best move. Reports iterations through t->shared->reporter. */
 SearchResult search_run(SearchThread *t);

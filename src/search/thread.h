@@ -6,11 +6,13 @@
 #ifndef SAAVEDRA_THREAD_H
 #define SAAVEDRA_THREAD_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "board/position.h"
 #include "eval/evaluate.h"
 #include "search/history.h"
+#include "search/movepicker.h"
 #include "search/syzygy.h"
 #include "search/timeman.h"
 #include "search/transposition.h"
@@ -41,12 +43,17 @@ typedef struct {
     void *ctx;
 } SearchReporter;
 
+/* SMP Mode: how threads beyond the first take part in a search. */
+typedef enum { SMP_YBWC, SMP_LAZY } SmpMode;
+
 /* Everything the threads of one search share. Written by the engine before the search
  * starts; afterwards only the atomics change. */
 typedef struct {
     atomic_bool stop;
     atomic_bool stop_requested;     /* stop from outside (not a limit): ends even the pause
                                      * a strength-limited search takes */
+    atomic_bool helpers_stop;       /* Lazy SMP: the main thread is done, helpers end */
+    SmpMode smp_mode;
     atomic_bool pondering;          /* time limits wait for ponderhit */
     _Atomic int64_t ponderhit_ms;   /* when ponderhit arrived */
     SearchLimits limits;
@@ -84,6 +91,21 @@ typedef struct {
 
 #define STACK_OFFSET 4
 
+struct ThreadPool;
+struct SplitPoint;
+struct SearchThread;
+typedef void (*PoolJob)(struct SearchThread *t, void *arg);
+
+/* Parallel-search counters of one thread (summed over the pool for reports). */
+typedef struct {
+    uint64_t splits;          /* split points created (at least one helper joined) */
+    uint64_t split_failed;    /* split attempts that found no helper */
+    uint64_t helpers;         /* helpers recruited over all splits */
+    uint64_t cutoffs;         /* split points ended by a beta cutoff (helpers aborted) */
+    uint64_t master_joins;    /* helpful master: joined a helper's split point while waiting */
+    int64_t idle_us;          /* time spent idle (in the pool) or waiting at a split point */
+} SplitStats;
+
 typedef struct SearchThread {
     int id;
     Position pos;
@@ -96,13 +118,95 @@ typedef struct SearchThread {
     RootMove root_moves[MAX_MOVES];
     int root_count;
     int pv_index, pv_last;
-    uint64_t nodes, tbhits;
+    /* Written only by this thread (relaxed stores), read by reports of the others. */
+    _Atomic uint64_t nodes, tbhits;
     int seldepth, root_depth, completed_depth;
     int nmp_min_ply;          /* null move is off below this ply (verification search) */
     Color root_side;
     double best_move_changes;
     bool ponder_active;       /* the clock has not been restarted by ponderhit yet */
     int64_t start_ms;         /* when this search started (for reports) */
+
+    /* Parallel search (threads.c, split.c). */
+    struct ThreadPool *pool;
+    pthread_t handle;
+    pthread_cond_t wake;      /* with the pool lock: a job arrives, helpers finish */
+    PoolJob job;              /* guarded by the pool lock */
+    void *job_arg;
+    bool idle;                /* in the pool without work (pool lock) */
+    bool exit;                /* leave the pool (pool lock) */
+    struct SplitPoint *active_sp;   /* innermost split point this thread works under */
+    struct SplitPoint *waiting_at;  /* helpful master: waiting at its own split point (pool lock) */
+    struct SplitPoint *assigned;    /* a split point given to it while waiting (pool lock) */
+    struct SplitPoint *splits;      /* its own split points (split.c), split_count in use */
+    void (*free_splits)(struct SearchThread *t); /* set by split.c with the allocation */
+    int split_count;
+    SplitStats stats;
 } SearchThread;
+
+/* The move loop of one node: what alphabeta() computed before it (fixed) and its
+ * progress. A node that becomes a split point moves this into the SplitPoint, where the
+ * threads that search its moves share it under the split point's lock. */
+typedef struct MoveLoop {
+    int depth, ply, beta;
+    bool pv_node, cut_node, root, checked, improving;
+    int alpha, best, move_count;
+    Move best_move;
+    bool skip_quiets;
+    int quiet_count, capture_count;
+    Move quiets[64], captures[32];   /* tried and not best: punished on a cutoff */
+    MovePicker mp;                   /* pos/hist/cont are set by the thread calling it */
+} MoveLoop;
+
+typedef void (*MoveLoopFn)(SearchThread *t, MoveLoop *ml, struct SplitPoint *sp);
+
+/* A node searched by several threads (split.c). Owned by the thread that split it, in
+ * its splits[] array; alive until every helper has left. */
+typedef struct SplitPoint {
+    pthread_mutex_t lock;      /* guards ml, pv and pv_length */
+    MoveLoop ml;
+    MoveLoopFn loop;
+    SearchThread *owner;
+    struct SplitPoint *parent; /* the split point the owner worked under, or NULL */
+    atomic_bool cutoff;        /* a beta cutoff: everyone below stops */
+    int helpers;               /* threads working here besides the owner (pool lock) */
+    int seldepth;              /* helpers' maximum (pool lock) */
+    int pv_length;             /* > ply once a thread raised alpha at a PV node */
+    Move pv[MAX_PLY + 1];
+    SearchStack stack[5];      /* the owner's stack entries ply-4 .. ply */
+    int root_depth, completed_depth, nmp_min_ply;
+    Color root_side;
+    Position *pos;             /* the node's position with its recent history */
+} SplitPoint;
+
+/* The search this thread works on has been stopped (stop, time, node limit), a split
+ * point above it has had a cutoff, or (Lazy SMP helpers) the main thread has finished.
+ * Results of an aborted search are meaningless and must not be stored. */
+static inline bool search_aborted(const SearchThread *t)
+{
+    if (atomic_load_explicit(&t->shared->stop, memory_order_relaxed))
+        return true;
+    for (const SplitPoint *sp = t->active_sp; sp; sp = sp->parent)
+        if (atomic_load_explicit(&sp->cutoff, memory_order_relaxed))
+            return true;
+    return t->id != 0 && atomic_load_explicit(&t->shared->helpers_stop, memory_order_relaxed);
+}
+
+/* The node counters are written by their thread alone: a relaxed load and store is all
+ * the atomicity a reader on another thread needs, and costs what a plain ++ does. */
+static inline void thread_add_node(SearchThread *t)
+{
+    atomic_store_explicit(&t->nodes, atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
+static inline uint64_t thread_nodes(const SearchThread *t)
+{
+    return atomic_load_explicit(&t->nodes, memory_order_relaxed);
+}
+static inline void thread_add_tbhits(SearchThread *t, uint64_t n)
+{
+    atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + n,
+                          memory_order_relaxed);
+}
 
 #endif

@@ -1,0 +1,255 @@
+/* YBWC split points: see split.h and docs/smp.md.
+ *
+ * Locks: the pool lock guards who works where (helpers counts, waiting_at, assigned);
+ * a split point's own lock guards its move loop. The pool lock may be held while a split
+ * point lock is taken, never the other way round. */
+#include "search/split.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/snapshot.h"
+#include "search/stopping.h"
+#include "util/timeutil.h"
+
+/* How long a waiting owner sleeps before it looks at the clock again (thread 0). */
+#define WAIT_POLL_US 1000
+
+static void free_splits(SearchThread *t)
+{
+    for (int i = 0; i < SPLIT_MAX_PER_THREAD; i++) {
+        pthread_mutex_destroy(&t->splits[i].lock);
+        free(t->splits[i].pos);
+    }
+    free(t->splits);
+    t->splits = NULL;
+}
+
+static bool alloc_splits(SearchThread *t)
+{
+    t->splits = calloc(SPLIT_MAX_PER_THREAD, sizeof *t->splits);
+    if (!t->splits)
+        return false;
+    bool ok = true;
+    for (int i = 0; i < SPLIT_MAX_PER_THREAD; i++) {
+        pthread_mutex_init(&t->splits[i].lock, NULL);
+        t->splits[i].pos = malloc(POSITION_BYTES(SPLIT_STATES));
+        ok = ok && t->splits[i].pos;
+    }
+    t->free_splits = free_splits;
+    if (!ok)
+        free_splits(t);
+    return ok;
+}
+
+static inline int16_t (*continuation_of(const SearchThread *t, const SearchStack *ss))[SQUARE_NB]
+{
+    return t->hist->continuation[ss->piece][ss->piece == NO_PIECE ? 0 : move_to(ss->move)];
+}
+
+/* Puts t at the split point's node: position, stack entries (continuation pointers into
+ * t's own tables), the search-wide values of its owner. */
+static void enter(SearchThread *t, SplitPoint *sp)
+{
+    position_copy_used(&t->pos, sp->pos);
+    SearchStack *base = &t->stack[sp->ml.ply + STACK_OFFSET - 4];
+    for (int i = 0; i < 5; i++) {
+        base[i] = sp->stack[i];
+        base[i].cont = continuation_of(t, &base[i]);
+    }
+    base[5].killers[0] = base[5].killers[1] = MOVE_NONE;
+    t->root_depth = sp->root_depth;
+    t->completed_depth = sp->completed_depth;
+    t->nmp_min_ply = sp->nmp_min_ply;
+    t->root_side = sp->root_side;
+    t->seldepth = 0;
+}
+
+/* Searches moves of sp until none are left, then leaves it (checkIn to its owner). */
+static void work_at(SearchThread *t, SplitPoint *sp)
+{
+    enter(t, sp);
+    SplitPoint *prev = t->active_sp;
+    t->active_sp = sp;
+    sp->loop(t, &sp->ml, sp);
+    t->active_sp = prev;
+
+    ThreadPool *p = t->pool;
+    pool_lock(p);
+    if (t->seldepth > sp->seldepth)
+        sp->seldepth = t->seldepth;
+    if (--sp->helpers == 0)
+        pthread_cond_signal(&sp->owner->wake);
+    pool_unlock(p);
+}
+
+static void helper_job(SearchThread *t, void *arg)
+{
+    work_at(t, arg);
+}
+
+/* The helpful master: t waits at its own split point and a helper gave it work further
+ * down. t's position and stack belong to its own node, so they are kept aside. */
+static void help_as_master(SearchThread *t, SplitPoint *sp)
+{
+    size_t bytes = POSITION_BYTES(t->pos.st_index + 1);
+    Position *saved_pos = malloc(bytes);
+    SearchStack *saved_stack = malloc(sizeof t->stack);
+    if (saved_pos && saved_stack) {
+        memcpy(saved_pos, &t->pos, bytes);
+        memcpy(saved_stack, t->stack, sizeof t->stack);
+        int seldepth = t->seldepth, nmp_min_ply = t->nmp_min_ply;
+        work_at(t, sp);
+        t->stats.master_joins++;
+        memcpy(&t->pos, saved_pos, bytes);
+        memcpy(t->stack, saved_stack, sizeof t->stack);
+        t->seldepth = seldepth;
+        t->nmp_min_ply = nmp_min_ply;
+    } else {
+        /* No memory to keep our own node: take no move, just leave. */
+        pool_lock(t->pool);
+        if (--sp->helpers == 0)
+            pthread_cond_signal(&sp->owner->wake);
+        pool_unlock(t->pool);
+    }
+    free(saved_pos);
+    free(saved_stack);
+}
+
+/* Whether w is a split point t works under (then w's owner may help t). */
+static bool below(const SearchThread *t, const SplitPoint *w)
+{
+    for (const SplitPoint *s = t->active_sp; s; s = s->parent)
+        if (s == w)
+            return true;
+    return false;
+}
+
+/* Finds helpers for sp and starts them (pool lock held): idle threads first, then
+ * owners waiting at split points that t works under. */
+static int recruit(SearchThread *t, SplitPoint *sp)
+{
+    ThreadPool *p = t->pool;
+    int n = 0;
+    SearchThread *h;
+    while (n < SPLIT_MAX_HELPERS && (h = pool_checkout_locked(p))) {
+        sp->helpers++;
+        pool_start_locked(p, h, helper_job, sp);
+        n++;
+    }
+    for (int i = 0; i < pool_size(p) && n < SPLIT_MAX_HELPERS; i++) {
+        h = pool_thread(p, i);
+        if (h == t || !h->waiting_at || h->assigned || !below(t, h->waiting_at))
+            continue;
+        h->assigned = sp;
+        sp->helpers++;
+        pool_add_available(p, -1);
+        pthread_cond_signal(&h->wake);
+        n++;
+    }
+    return n;
+}
+
+/* The owner's moves are done: wait for the helpers, helping them meanwhile. */
+static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
+{
+    ThreadPool *p = t->pool;
+    int64_t since = time_now_us();
+    pool_lock(p);
+    for (;;) {
+        SplitPoint *job = t->assigned;
+        if (job) {
+            t->assigned = NULL;
+            t->waiting_at = NULL; /* the recruiter has taken it off the available count */
+            pool_unlock(p);
+            help_as_master(t, job);
+            pool_lock(p);
+            continue;
+        }
+        if (sp->helpers == 0)
+            break;
+        if (!t->waiting_at) {
+            t->waiting_at = sp;
+            pool_add_available(p, 1);
+        }
+        pool_wait_locked(p, t, WAIT_POLL_US);
+        if (t->id == 0)
+            search_poll_limits(t);
+    }
+    if (t->waiting_at) {
+        t->waiting_at = NULL;
+        pool_add_available(p, -1);
+    }
+    pool_unlock(p);
+    t->stats.idle_us += time_now_us() - since;
+}
+
+bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop)
+{
+    if (!t->splits && !alloc_splits(t))
+        return false;
+    SplitPoint *sp = &t->splits[t->split_count];
+    sp->ml = *ml;
+    sp->loop = loop;
+    sp->owner = t;
+    sp->parent = t->active_sp;
+    atomic_store(&sp->cutoff, false);
+    sp->helpers = 0;
+    sp->seldepth = 0;
+    sp->pv_length = 0;
+    memcpy(sp->stack, &t->stack[ml->ply + STACK_OFFSET - 4], sizeof sp->stack);
+    sp->root_depth = t->root_depth;
+    sp->completed_depth = t->completed_depth;
+    sp->nmp_min_ply = t->nmp_min_ply;
+    sp->root_side = t->root_side;
+    position_copy_recent(sp->pos, &t->pos, SPLIT_STATES);
+
+    pool_lock(t->pool);
+    int n = recruit(t, sp);
+    if (n > 0)
+        t->split_count++;
+    pool_unlock(t->pool);
+    if (n == 0) {
+        t->stats.split_failed++;
+        return false;
+    }
+    t->stats.splits++;
+    t->stats.helpers += (uint64_t)n;
+
+    SplitPoint *prev = t->active_sp;
+    t->active_sp = sp;
+    loop(t, &sp->ml, sp);
+    wait_for_helpers(t, sp);
+    t->active_sp = prev;
+    t->split_count--;
+    if (atomic_load(&sp->cutoff))
+        t->stats.cutoffs++;
+
+    /* Everyone has left (seen under the pool lock): sp is ours alone again. The picker
+     * is not needed any more and is not copied back. */
+    ml->alpha = sp->ml.alpha;
+    ml->best = sp->ml.best;
+    ml->best_move = sp->ml.best_move;
+    ml->move_count = sp->ml.move_count;
+    ml->quiet_count = sp->ml.quiet_count;
+    ml->capture_count = sp->ml.capture_count;
+    memcpy(ml->quiets, sp->ml.quiets, sizeof ml->quiets);
+    memcpy(ml->captures, sp->ml.captures, sizeof ml->captures);
+    int ply = ml->ply;
+    if (sp->pv_length > ply) {
+        for (int i = ply; i < sp->pv_length; i++)
+            t->pv[ply][i] = sp->pv[i];
+        t->pv_length[ply] = sp->pv_length;
+    }
+    if (sp->seldepth > t->seldepth)
+        t->seldepth = sp->seldepth;
+    return true;
+}
+
+void split_record_pv(SearchThread *t, SplitPoint *sp)
+{
+    int ply = sp->ml.ply;
+    for (int i = ply; i < t->pv_length[ply]; i++)
+        sp->pv[i] = t->pv[ply][i];
+    sp->pv_length = t->pv_length[ply];
+}

@@ -1,0 +1,37 @@
+/* Young Brothers Wait split points. After the eldest brother (the first move) of a node
+ * has been searched, and while some thread could help, the node's move loop may move
+ * into a SplitPoint: the owner and its helpers then take moves from the shared picker
+ * one at a time, each searching with its own histories and pawn table, and report back
+ * under the split point's lock. A cutoff stops everyone below the split point; the owner
+ * returns only when all helpers have left. An owner whose moves are done does not idle:
+ * while it waits, its helpers may hand it work at their own split points below (the
+ * helpful master). The life cycle and locking are in docs/smp.md. */
+#ifndef SAAVEDRA_SPLIT_H
+#define SAAVEDRA_SPLIT_H
+
+#include "search/threads.h"
+
+#define SPLIT_MIN_DEPTH 4        /* shallower nodes cost less than the split itself */
+#define SPLIT_MAX_PER_THREAD 8   /* nested split points one thread may own */
+#define SPLIT_MAX_HELPERS 7      /* helpers per split point (8 threads on one node) */
+#define SPLIT_STATES 128         /* undo entries copied with the position (>= 100 + 1) */
+
+/* Makes the node whose move loop is ml a split point and searches its remaining moves
+ * with the helpers found (loop is the move loop to run). Returns false, with ml
+ * untouched, when no thread could help; true once every move is done or a cutoff
+ * happened, with ml holding the node's final state (and t's PV row updated). */
+bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop);
+
+/* The PV of a split point's node after a thread raised alpha there with move m (its
+ * own pv[ply] row already updated). Split point lock held. */
+void split_record_pv(SearchThread *t, SplitPoint *sp);
+
+/* Cheap test before split_node: YBWC is on, the node is deep enough and some thread
+ * could help. */
+static inline bool split_worthwhile(const SearchThread *t, int depth)
+{
+    return depth >= SPLIT_MIN_DEPTH && t->shared->smp_mode == SMP_YBWC && t->pool
+        && t->split_count < SPLIT_MAX_PER_THREAD && pool_available(t->pool) > 0;
+}
+
+#endif
