@@ -1,6 +1,7 @@
 # Saavedra build.  make [ARCH=native|bmi2|popcnt|portable] [EXE=name] [CC=gcc]
 #   make           optimised engine ./saavedra (ARCH=native by default)
 #   make debug     ASan + UBSan build (-O1 -g);  make test-debug  the tests on it
+#   make tsan      ThreadSanitizer build;  make test-tsan  threaded tests on it, no reports
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make perft-full  every perft count to the deepest depth listed (long)
@@ -73,7 +74,7 @@ TRACE_OBJ = $(EVAL_SRC:src/%.c=$(BUILD)/trace/%.o) $(TUNE_SRC:src/%.c=$(BUILD)/t
 TUNE_TEST_SRC = $(wildcard tests/tune/*.c)
 TUNE_TEST_OBJ = $(TUNE_TEST_SRC:tests/tune/%.c=$(BUILD)/trace/tests/%.o) $(BUILD)/trace/tests/test_main.o
 
-.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-codec-full tools tuner tune-data
+.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data
 
 all: $(EXE)
 
@@ -146,8 +147,25 @@ test-debug:
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(MAKE) BUILD=build/debug EXE=$(EXE)-debug CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined" \
 	    LDLIBS="$(LDLIBS) -fsanitize=address,undefined" test
 
+TSAN_MAKE = $(MAKE) BUILD=build/tsan EXE=$(EXE)-tsan CFLAGS="-O1 -g -fsanitize=thread" LDLIBS="$(LDLIBS) -fsanitize=thread"
+TSAN_LOG  = $(CURDIR)/build/tsan/report
 tsan:
-	$(MAKE) BUILD=build/tsan EXE=$(EXE)-tsan CFLAGS="-O1 -g -fsanitize=thread" LDLIBS="$(LDLIBS) -fsanitize=thread"
+	$(TSAN_MAKE)
+
+# ThreadSanitizer run (docs/testing.md): the parallel-search and tablebase unit tests, a
+# 4-thread bench in both SMP modes and the UCI and xboard protocol tests on the TSan
+# build. Any report (written to build/tsan/report.PID) fails the target.
+test-tsan:
+	$(TSAN_MAKE) $(EXE)-tsan build/tsan/unit-tests
+	rm -f $(TSAN_LOG).*
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" build/tsan/unit-tests --filter smp_ | tail -n 1
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" build/tsan/unit-tests --filter syzygy_same | tail -n 1
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 | tail -n 3
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 16 Lazy | tail -n 1
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_uci.py ./$(EXE)-tsan | tail -n 1
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_xboard.py ./$(EXE)-tsan | tail -n 1
+	@if ls $(TSAN_LOG).* >/dev/null 2>&1; then echo "test-tsan: ThreadSanitizer reports:"; head -n 60 $(TSAN_LOG).*; exit 1; fi
+	@echo "test-tsan: no ThreadSanitizer reports"
 
 test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect $(BUILD)/tools/tuner
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests

@@ -404,3 +404,64 @@ TEST(syzygy_path_separators_normalised)
     CHECK_STR_EQ(warning, "");
     syzygy_load("", NULL, 0);
 }
+
+/* The WDL of the position after m, from the mover's side, fifty-move counter aside. */
+static bool wdl_after(const char *fen, Move m, int *wdl)
+{
+    Position pos;
+    char err[160];
+    if (!position_from_fen(&pos, fen, err, sizeof err, NULL) || !move_is_legal(&pos, m))
+        return false;
+    make_move(&pos, m);
+    pos.states[pos.st_index].rule50 = 0; /* the raw probe wants a fresh counter */
+    int w;
+    if (!syzygy_probe_wdl(&pos, &w))
+        return false;
+    *wdl = -w;
+    return true;
+}
+
+TEST(syzygy_same_result_with_more_threads)
+{
+    /* 1, 2, 4 and 16 threads, both SMP modes: the same tablebase score, and a best move
+     * that keeps the same result (several moves may be equally good). */
+    static const char *const FENS[] = {
+        "3k4/8/8/8/8/8/6r1/1QK5 w - - 0 1",
+        "8/8/8/8/8/1k6/1p6/1R2K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+        "3k4/8/8/p7/3r4/8/8/3Q3K w - - 0 1",
+    };
+    static const char *const CONFIGS[][2] = {
+        {"1", "YBWC"}, {"2", "YBWC"}, {"4", "YBWC"}, {"16", "YBWC"}, {"2", "Lazy"}, {"16", "Lazy"},
+    };
+    char dir[512], err[160];
+    Engine *e = tb_engine(tb_dir(dir, sizeof dir));
+    if (!e)
+        return;
+    for (size_t i = 0; i < sizeof FENS / sizeof *FENS; i++) {
+        SearchLimits limits = depth_limits(9);
+        int first_score = 0, first_wdl = 0;
+        for (size_t c = 0; c < sizeof CONFIGS / sizeof *CONFIGS; c++) {
+            TbCapture cap;
+            SearchResult r;
+            CHECK(engine_set_option(e, "Threads", CONFIGS[c][0], OPT_SOURCE_GUI, err, sizeof err));
+            CHECK(engine_set_option(e, "SMP Mode", CONFIGS[c][1], OPT_SOURCE_GUI, err, sizeof err));
+            CHECK(engine_set_option(e, "Clear Hash", "", OPT_SOURCE_GUI, err, sizeof err));
+            if (!tb_search(e, FENS[i], &limits, &cap, &r))
+                continue;
+            int wdl = 0;
+            if (!CHECK_MSG(wdl_after(FENS[i], r.best, &wdl), "%s: best move not legal or not in the tables", FENS[i]))
+                continue;
+            CHECK(cap.last.tbhits > 0);
+            if (c == 0) {
+                first_score = cap.last.score;
+                first_wdl = wdl;
+                continue;
+            }
+            CHECK_MSG(cap.last.score == first_score && wdl == first_wdl,
+                      "%s: 1 thread: score %d (wdl %d), %s threads %s: score %d (wdl %d)", FENS[i], first_score,
+                      first_wdl, CONFIGS[c][0], CONFIGS[c][1], cap.last.score, wdl);
+        }
+    }
+    engine_free(e);
+}

@@ -518,6 +518,45 @@ def final_info_line_before_bestmove(e):
 
 
 @test
+def threads_4_in_both_smp_modes(e):
+    # Threads > 1: searches finish with a move from their PV, stop / ponderhit / movetime
+    # are answered as promptly as with one thread, and info nodes count every thread.
+    for mode in ["YBWC", "Lazy"]:
+        e.send("setoption name Threads value 4")
+        e.send("setoption name SMP Mode value %s" % mode)
+        e.send("position startpos moves e2e4 c7c5 g1f3")
+        e.send("go depth 9")
+        lines = e.expect_prefix("bestmove", 30.0)
+        info = last_info(lines)
+        check(info_field(info, "depth") == "9", "%s: %s" % (mode, info))
+        check(info.split(" pv ")[1].split()[0] == bestmove_of(lines), "%s: pv and bestmove differ" % mode)
+        check(int(info_field(info, "nodes")) > 0, info)
+        e.send("go infinite")
+        time.sleep(1.0)
+        start = time.time()
+        e.send("stop")
+        e.expect_prefix("bestmove", 2.0)
+        check(time.time() - start < 0.5 * TIME_SCALE, "%s: stop slow" % mode)
+        e.send("go movetime 300")
+        start = time.time()
+        e.expect_prefix("bestmove", 3.0)
+        check(time.time() - start < 0.3 + 0.2 * TIME_SCALE, "%s: movetime 300 overran" % mode)
+        e.send("go ponder wtime 2000 btime 2000")
+        time.sleep(0.3)
+        start = time.time()
+        e.send("ponderhit")
+        e.expect_prefix("bestmove", 3.0)
+        check(time.time() - start < 2.0 + 0.2 * TIME_SCALE, "%s: ponderhit overran the clock" % mode)
+        e.sync()
+    e.send("go infinite")
+    time.sleep(0.3)
+    e.send("quit")
+    start = time.time()
+    e.proc.wait(timeout=3)
+    check(time.time() - start < 1.0 * TIME_SCALE, "quit with 4 threads slow")
+
+
+@test
 def quit_during_search(e):
     e.send("position startpos")
     e.send("go infinite")

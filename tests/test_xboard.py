@@ -201,6 +201,28 @@ def move_now_during_search():
 
 
 @test
+def cores_4_search_and_move_now():
+    # `cores 4` sets Threads: the search still moves at once on `?` and plays legally,
+    # in both SMP modes.
+    with Engine() as e:
+        for mode in ["YBWC", "Lazy"]:
+            e.send("cores 4")
+            e.send("option SMP Mode=%s" % mode)
+            e.send("new")
+            e.send("st 60")
+            e.send("go")
+            early = e.lines_within(0.5)
+            check(not any(l.startswith("Error") for l in early), "%s: %s" % (mode, early[-3:]))
+            check(not moves_in(early), "%s: moved before ?: %s" % (mode, early[-3:]))
+            t0 = time.time()
+            e.send("?")
+            move = moves_in(e.expect(lambda l: l.startswith("move "), 5))[0]
+            elapsed = time.time() - t0
+            check(move in WHITE_FIRST_MOVES, "%s: illegal move %s" % (mode, move))
+            check(elapsed < prompt_limit(60), "%s: move came %.2fs after ? (st 60)" % (mode, elapsed))
+
+
+@test
 def ping_waits_for_pending_move():
     with Engine() as e:
         e.send("new")

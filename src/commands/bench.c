@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine/engine.h"
 #include "board/notation.h"
@@ -70,7 +71,7 @@ static const char *const BENCH_FENS[] = {
 
 #define BENCH_COUNT ((int)(sizeof BENCH_FENS / sizeof *BENCH_FENS))
 
-uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out)
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, FILE *out)
 {
     Engine *e = engine_new();
     if (!e) {
@@ -84,6 +85,8 @@ uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out)
     snprintf(value, sizeof value, "%d", threads);
     if (!engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s (using one thread)\n", err);
+    if (smp_mode && !engine_set_option(e, "SMP Mode", smp_mode, OPT_SOURCE_GUI, err, sizeof err))
+        fprintf(stderr, "bench: %s\n", err);
 
     SearchLimits limits;
     limits_init(&limits);
@@ -133,13 +136,20 @@ uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out)
 int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
 {
     int depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_DEFAULT_HASH_MB;
+    const char *mode = NULL;
     err[0] = '\0';
+    if (argc > 3) {
+        if (!strcasecmp(argv[3], "ybwc") || !strcasecmp(argv[3], "lazy"))
+            mode = argv[3];
+        else
+            argc = 5; /* not a mode: the usage below */
+    }
     if ((argc > 0 && !word_to_int(argv[0], 1, MAX_PLY - 1, &depth))
-        || (argc > 1 && !word_to_int(argv[1], 1, 1024, &threads))
-        || (argc > 2 && !word_to_int(argv[2], 1, 65536, &hash)) || argc > 3) {
-        snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..1024) [hashMB (1..65536)]]]",
+        || (argc > 1 && !word_to_int(argv[1], 1, 256, &threads))
+        || (argc > 2 && !word_to_int(argv[2], 1, 65536, &hash)) || argc > 4) {
+        snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..256) [hashMB (1..65536) [YBWC|Lazy]]]]",
                  MAX_PLY - 1);
         return 1;
     }
-    return bench_run(depth, threads, hash, out) ? 0 : 1;
+    return bench_run(depth, threads, hash, mode, out) ? 0 : 1;
 }

@@ -13,8 +13,8 @@
 #define BENCH_DEFAULT_HASH_MB 16
 
 /* Returns the total node count, or 0 after printing an error. */
-uint64_t bench_run(int depth, int threads, int hash_mb, FILE *out);
-/* `bench [depth [threads [hashMB]]]` arguments (argv excludes "bench"); exit status.
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, FILE *out);
+/* `bench [depth [threads [hashMB [YBWC|Lazy]]]]` arguments (argv excludes "bench"); exit status.
  * Bad arguments leave a one-line usage in err (empty otherwise) and run nothing. */
 int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size);
 

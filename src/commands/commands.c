@@ -22,7 +22,7 @@ static void print_help(FILE *out)
           "  d                   show the current position\n"
           "  eval                evaluation breakdown of the current position\n"
           "  perft N             move-path count to depth N, per root move\n"
-          "  bench [depth [threads [hashMB]]]  search benchmark (node count signature)\n"
+          "  bench [depth [threads [hashMB [YBWC|Lazy]]]]  search benchmark (node signature)\n"
           "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
           "                      run an EPD test suite (Arasan's options)\n"
           "  help                this text\n"

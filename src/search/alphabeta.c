@@ -262,7 +262,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
     const bool pv_node = ml->pv_node, cut_node = ml->cut_node, root = ml->root;
     const bool checked = ml->checked, improving = ml->improving;
     SearchStack *ss = &t->stack[ply + STACK_OFFSET];
-    int64_t start_ms = root ? sh->tm.start_ms : 0;
+    int64_t start_ms = root && t->id == 0 ? sh->tm.start_ms : 0; /* tm: thread 0 only */
     CheckInfo ci;
     checkinfo_init(&ci, pos);
 

@@ -52,7 +52,7 @@ bool cmdline_parse(int argc, char **argv, CmdLine *cl, char *err, size_t err_siz
             i++;
         } else if (!strcmp(a, "-c")) {
             if (!word_to_int(next, 1, 1024, &cl->threads)) {
-                snprintf(err, err_size, "-c needs a thread count 1..1024, got '%s'", next ? next : "");
+                snprintf(err, err_size, "-c needs a thread count 1..256, got '%s'", next ? next : "");
                 return false;
             }
             i++;
@@ -103,7 +103,7 @@ void cmdline_usage(FILE *out, const char *program)
         "  --version    print the version and exit\n"
         "\n"
         "commands:\n"
-        "  bench [DEPTH [THREADS [HASH_MB]]]   fixed search benchmark, node signature\n"
+        "  bench [DEPTH [THREADS [HASH_MB [MODE]]]]  fixed search benchmark, node signature\n"
         "  perft DEPTH [FEN]                   move-generator node counts per root move\n"
         "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
         "                                      run an EPD test suite\n"
