@@ -7,6 +7,7 @@
 #include "board/position.h"
 #include "commands/bench.h"
 #include "commands/codec_cmd.h"
+#include "commands/learn_cmd.h"
 #include "commands/epdtest.h"
 #include "engine/config.h"
 #include "engine/engine.h"
@@ -110,6 +111,8 @@ int main(int argc, char **argv)
         return cmd_perft(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "codec"))
         return cmd_codec(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "learn"))
+        return cmd_learn(argc - 2, argv + 2);
     eval_init();
     search_init();
     if (argc > 1 && !strcmp(argv[1], "bench")) {

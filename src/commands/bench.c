@@ -82,6 +82,8 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, FI
     snprintf(value, sizeof value, "%d", hash_mb);
     if (!engine_set_option(e, "Hash", value, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s (using the default hash size)\n", err);
+    /* The learning file must not change the node count. */
+    engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
     snprintf(value, sizeof value, "%d", threads);
     if (!engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s (using one thread)\n", err);

@@ -12,8 +12,10 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "board/snapshot.h"
+#include "engine/learner.h"
 #include "search/syzygy.h"
 #include "search/threads.h"
+#include "util/rcfile.h"
 #include "util/timeutil.h"
 #include "search/transposition.h"
 
@@ -28,6 +30,11 @@ struct Engine {
     OpponentInfo opponent;
     int own_rating;
     bool tb_loaded;   /* this engine loaded the (process-wide) tablebases */
+    Learner *learner;
+    bool learn_reload;            /* the TT lacks the learned positions (start-up, cleared) */
+    SearchReporter learn_reporter; /* passes iterations to the learner, then on */
+    char messages[4][700];        /* warnings for the protocol (engine_take_message) */
+    int message_count;
 
     bool main_running;        /* thread 0 has a search job not yet waited for */
     atomic_bool searching;
@@ -44,6 +51,54 @@ static bool refuse_while_searching(Engine *e, const Option *opt, char *err, size
     return false;
 }
 
+static void add_message(Engine *e, const char *msg)
+{
+    if (!msg[0])
+        return;
+    pthread_mutex_lock(&e->lock);
+    if (e->message_count < 4)
+        snprintf(e->messages[e->message_count++], sizeof e->messages[0], "%s", msg);
+    pthread_mutex_unlock(&e->lock);
+}
+
+bool engine_take_message(Engine *e, char *out, size_t out_size)
+{
+    pthread_mutex_lock(&e->lock);
+    bool any = e->message_count > 0;
+    if (any) {
+        snprintf(out, out_size, "%s", e->messages[0]);
+        memmove(e->messages[0], e->messages[1], sizeof e->messages[0] * 3);
+        e->message_count--;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return any;
+}
+
+/* Learning, LearningFile (relative: beside the executable), Learning Threshold. */
+static bool on_learning(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    engine_wait(e); /* the last search may still be writing what it learned */
+    const char *name = options_str(&e->options, "LearningFile");
+    char path[1024] = "";
+    if (name[0] == '/' || !name[0])
+        snprintf(path, sizeof path, "%s", name);
+    else {
+        char dir[900];
+        if (!executable_dir(dir, sizeof dir)) {
+            snprintf(err, size, "LearningFile: the executable's directory is unknown; give a full path");
+            return false;
+        }
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+    }
+    learner_configure(e->learner, options_bool(&e->options, "Learning"), path,
+                      (int)options_int(&e->options, "Learning Threshold"));
+    e->learn_reload = true;
+    return true;
+}
+
 static bool on_hash(void *ctx, const Option *opt, char *err, size_t size)
 {
     Engine *e = ctx;
@@ -53,6 +108,7 @@ static bool on_hash(void *ctx, const Option *opt, char *err, size_t size)
         snprintf(err, size, "not enough memory for a %lld MB hash table", (long long)opt->value);
         return false;
     }
+    e->learn_reload = true;
     return true;
 }
 
@@ -62,6 +118,7 @@ static bool on_clear_hash(void *ctx, const Option *opt, char *err, size_t size)
     if (refuse_while_searching(e, opt, err, size))
         return false;
     tt_clear(&e->tt, (int)options_int(&e->options, "Threads"));
+    e->learn_reload = true;
     return true;
 }
 
@@ -126,6 +183,9 @@ static void register_options(Engine *e)
     option_add_spin(o, "SyzygyProbeDepth", 1, 1, 100, NULL, e);
     option_add_spin(o, "SyzygyProbeLimit", SYZYGY_MAX_PIECES, 0, SYZYGY_MAX_PIECES, NULL, e);
     option_add_check(o, "Syzygy50MoveRule", true, NULL, e);
+    option_add_check(o, "Learning", true, on_learning, e);
+    option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
+    option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
 }
 
 Engine *engine_new(void)
@@ -133,7 +193,9 @@ Engine *engine_new(void)
     Engine *e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
-    if (!tt_init(&e->tt, ENGINE_DEFAULT_HASH_MB) || !(e->pool = pool_new(1))) {
+    if (!tt_init(&e->tt, ENGINE_DEFAULT_HASH_MB) || !(e->pool = pool_new(1))
+        || !(e->learner = learner_new())) {
+        pool_free(e->pool);
         tt_free(&e->tt);
         free(e);
         return NULL;
@@ -148,6 +210,7 @@ Engine *engine_new(void)
     e->shared.seed = (uint64_t)time_now_us();
     register_options(e);
     char err[160];
+    on_learning(e, options_find(&e->options, "Learning"), err, sizeof err);
     position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
     return e;
 }
@@ -161,6 +224,7 @@ void engine_free(Engine *e)
     if (e->tb_loaded)
         syzygy_load("", NULL, 0); /* the next engine of this process starts without them */
     pool_free(e->pool);
+    learner_free(e->learner);
     tt_free(&e->tt);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->wake);
@@ -187,6 +251,20 @@ void engine_new_game(Engine *e)
         search_thread_clear(pool_thread(e->pool, i));
     char err[160];
     position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
+    learner_new_game(e->learner);
+    char msg[700];
+    learner_load_into(e->learner, &e->tt, msg, sizeof msg);
+    add_message(e, msg);
+    e->learn_reload = false;
+}
+
+void engine_game_over(Engine *e, int result)
+{
+    engine_stop(e);
+    engine_wait(e);
+    char msg[700];
+    learner_game_over(e->learner, result, msg, sizeof msg);
+    add_message(e, msg);
 }
 
 /* Keeps states[] from filling in endless games (past the fifty-move limit, where
@@ -215,17 +293,28 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
         snprintf(err, err_size, "bad FEN: %s", why);
         return false;
     }
+    Move *list = malloc(((size_t)move_count + 1) * sizeof *list); /* for the game record */
     for (int i = 0; i < move_count; i++) {
         Move m = move_from_uci(&next, moves[i]);
         if (m == MOVE_NONE) {
             snprintf(err, err_size, "illegal move '%s' (move %d of the list)", moves[i], i + 1);
+            free(list);
             return false;
         }
+        if (list)
+            list[i] = m;
         make_move(&next, m);
         bound_history(&next);
     }
     position_compact(&next);
     e->pos = next;
+    if (list) {
+        engine_wait(e); /* the last search's learning has been written */
+        char msg[700];
+        learner_set_game(e->learner, fen, list, move_count, msg, sizeof msg);
+        add_message(e, msg);
+        free(list);
+    }
     return true;
 }
 
@@ -240,6 +329,7 @@ bool engine_make_move(Engine *e, Move m)
         return false;
     make_move(&e->pos, m);
     bound_history(&e->pos);
+    learner_push(e->learner, m);
     return true;
 }
 
@@ -248,6 +338,7 @@ bool engine_undo_move(Engine *e)
     if (e->pos.st_index == 0)
         return false;
     unmake_move(&e->pos, pos_state(&e->pos)->move);
+    learner_pop(e->learner);
     return true;
 }
 
@@ -275,6 +366,21 @@ int engine_contempt(const Engine *e)
     return contempt_for_opponent((int)options_int(&e->options, "Contempt"), own, &e->opponent);
 }
 
+static void learn_on_iteration(void *ctx, const SearchReport *report)
+{
+    Engine *e = ctx;
+    learner_on_iteration(e->learner, report);
+    if (e->reporter.on_iteration)
+        e->reporter.on_iteration(e->reporter.ctx, report);
+}
+
+static void learn_on_currmove(void *ctx, int depth, Move move, int number)
+{
+    Engine *e = ctx;
+    if (e->reporter.on_currmove)
+        e->reporter.on_currmove(e->reporter.ctx, depth, move, number);
+}
+
 static void search_main(SearchThread *t, void *arg)
 {
     Engine *e = arg;
@@ -285,12 +391,16 @@ static void search_main(SearchThread *t, void *arg)
            && (atomic_load(&e->shared.pondering) || e->shared.limits.infinite))
         pthread_cond_wait(&e->wake, &e->lock);
     e->result = r;
+    learner_search_done(e->learner, &e->pos, &r);
     /* Not searching any more before the move goes out: a GUI may answer the bestmove
      * with `go` at once (engine_go then joins this thread, which ends right after). */
     atomic_store(&e->searching, false);
     pthread_mutex_unlock(&e->lock);
     if (e->reporter.on_bestmove)
         e->reporter.on_bestmove(e->reporter.ctx, r.best, r.ponder);
+    char msg[700];
+    learner_flush(e->learner, msg, sizeof msg); /* after the move: no time lost */
+    add_message(e, msg);
 }
 
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
@@ -315,7 +425,8 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
         e->reporter = *reporter;
     else
         memset(&e->reporter, 0, sizeof e->reporter);
-    sh->reporter = &e->reporter;
+    e->learn_reporter = (SearchReporter){ learn_on_iteration, learn_on_currmove, NULL, e };
+    sh->reporter = &e->learn_reporter;
     sh->multipv = (int)options_int(&e->options, "MultiPV");
     sh->contempt = engine_contempt(e);
     sh->limit_strength = options_bool(&e->options, "UCI_LimitStrength");
@@ -335,6 +446,14 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     const Option *mode = options_find_const(&e->options, "SMP Mode");
     sh->smp_mode = mode && !strcasecmp(mode->str, "Lazy") ? SMP_LAZY : SMP_YBWC;
     atomic_store(&sh->helpers_stop, false);
+    if (e->learn_reload) {
+        char msg[700];
+        learner_load_into(e->learner, &e->tt, msg, sizeof msg);
+        add_message(e, msg);
+        e->learn_reload = false;
+    }
+    learner_search_start(e->learner, &e->pos,
+                         !limits->infinite && !options_bool(&e->options, "UCI_AnalyseMode"));
     tt_new_search(&e->tt);
     SearchThread *main_thread = pool_thread(e->pool, 0);
     position_copy_used(&main_thread->pos, &e->pos);

@@ -31,8 +31,16 @@ Options *engine_options(Engine *e);
 bool engine_set_option(Engine *e, const char *name, const char *value, OptionSource source,
                        char *err, size_t err_size);
 
-/* Forgets the game: start position, empty hash table and histories. */
+/* Forgets the game: start position, empty hash table and histories; the learned
+ * positions are loaded into the table again. */
 void engine_new_game(Engine *e);
+/* The game the engine has seen ended: result is a LearnResult (learnrec.h: 0 unknown,
+ * 1 White won, 2 Black won, 3 draw) or -1 to infer it from the board and the engine's
+ * scores (learner.h). With learning on, it goes to the learning file once. */
+void engine_game_over(Engine *e, int result);
+/* Takes the oldest warning the engine has for the user (learning file trouble); false
+ * when there is none. Protocols show them after each command. */
+bool engine_take_message(Engine *e, char *out, size_t out_size);
 /* fen NULL means the start position; moves in UCI notation. On failure nothing changes
  * and err says which part was wrong. Must not be called during a search. */
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,

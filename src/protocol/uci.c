@@ -332,8 +332,10 @@ static bool handle_line(UciState *u, const char *raw)
         cmd_uci(u);
     else if (!strcmp(cmd, "isready"))
         uci_send(u, "readyok");
-    else if (!strcmp(cmd, "ucinewgame"))
+    else if (!strcmp(cmd, "ucinewgame")) {
+        engine_game_over(e, -1); /* the game seen through `position`, if any, is over */
         engine_new_game(e);
+    }
     else if (!strcmp(cmd, "setoption"))
         cmd_setoption(u, tok, n);
     else if (!strcmp(cmd, "position"))
@@ -347,6 +349,7 @@ static bool handle_line(UciState *u, const char *raw)
     else if (!strcmp(cmd, "quit")) {
         engine_stop(e);
         engine_wait(e);
+        engine_game_over(e, -1);
         return false;
     } else if (!strcmp(cmd, "debug")) {
         if (n >= 2 && !strcmp(tok[1], "on"))
@@ -397,11 +400,15 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
             uci_send(&u, "info string error: line holds a NUL byte, ignored");
         else
             running = handle_line(&u, line);
+        char msg[700];
+        while (engine_take_message(e, msg, sizeof msg))
+            uci_send(&u, "info string %s", msg);
     }
     if (running) {
         /* End of input means quit, at once: nobody is left to wait for the move. */
         engine_stop(e);
         engine_wait(e);
+        engine_game_over(e, -1);
     }
     pthread_mutex_destroy(&u.out_lock);
     return 0;

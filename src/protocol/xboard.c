@@ -229,6 +229,9 @@ static bool handle_line(Xb *xb, const char *line)
     bool running = dispatch(xb, line, cmd, rest);
     if (restart && running && xb->analyzing && !xb->edit_mode && xb->search.kind == XS_IDLE)
         start_analyze(xb);
+    char msg[700];
+    while (engine_take_message(xb->engine, msg, sizeof msg))
+        xb_send(&xb->out, "# %s", msg);
     return running;
 }
 
@@ -307,6 +310,8 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     } else if (!strcmp(cmd, "result")) {
         stop_search(xb);
         xb->game.game_over = true;
+        /* Into the learning file: 1 White won, 2 Black won, 3 draw, 0 unknown. */
+        engine_game_over(e, !strcmp(a1, "1-0") ? 1 : !strcmp(a1, "0-1") ? 2 : !strcmp(a1, "1/2-1/2") ? 3 : 0);
     } else if (!strcmp(cmd, "setboard")) {
         cmd_setboard(xb, rest, line);
     } else if (!strcmp(cmd, "edit")) {

@@ -12,6 +12,7 @@
 
 #include "board/checkinfo.h"
 #include "board/movegen.h"
+#include "formats/movecode.h"
 #include "search/movepicker.h"
 #include "search/see.h"
 #include "search/split.h"
@@ -69,6 +70,12 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
     thread_add_node(t);
 }
 
+/* The move of a learned TT entry: 0, or 1 + its one-byte code in this position. */
+static inline Move learned_move(const Position *pos, Move tagged)
+{
+    return tagged ? movecode_decode(pos, tagged - 1) : MOVE_NONE;
+}
+
 static inline bool tt_cutoff_allowed(const TTData *tte, int beta)
 {
     return tte->bound == BOUND_EXACT
@@ -97,7 +104,9 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     int tt_depth = checked || qdepth == 0 ? 0 : -1;
     TTData tte;
     bool hit = tt_probe(t->shared->tt, pos_key(pos), ply, &tte);
-    if (hit && !pv_node && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
+    if (hit && tte.learned)
+        tte.move = learned_move(pos, tte.move);
+    if (hit && (!pv_node || tte.learned) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
         return tte.score;
 
     int best, futility_base = -VALUE_INFINITE;
@@ -428,10 +437,15 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     }
 
     Key key = pos_key(pos);
-    TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE };
+    TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE, false };
     bool hit = tt_probe(sh->tt, key, ply, &tte);
+    if (hit && tte.learned)
+        tte.move = learned_move(pos, tte.move);
     Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;
-    if (!pv_node && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta) && rule50_count(pos) < 90)
+    /* A learned position's result (learning file) is trusted at PV nodes too: that is
+     * what lets a search see a known danger or chance before its depth reaches it. */
+    if ((!pv_node || (tte.learned && !root)) && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta)
+        && rule50_count(pos) < 90)
         return tte.score;
 
     /* Endgame tablebases: a draw is exact, a win a lower and a loss an upper bound; a

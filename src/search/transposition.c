@@ -8,6 +8,8 @@
 #include <sys/mman.h>
 
 #define AGE_MASK 63
+/* The static-eval field of a learned entry (no real evaluation comes near it). */
+#define EVAL_LEARNED 32003
 #define HUGE_PAGE (2u << 20)
 
 uint64_t tt_pack(Move move, int score, int eval, int depth, Bound bound, int age)
@@ -26,6 +28,7 @@ static inline int data_eval(uint64_t d) { return (int16_t)(uint16_t)(d >> 32); }
 static inline int data_depth(uint64_t d) { return (int)((d >> 48) & 0xFF) - TT_DEPTH_OFFSET; }
 static inline Bound data_bound(uint64_t d) { return (Bound)((d >> 56) & 3); }
 static inline int data_age(uint64_t d) { return (int)(d >> 58); }
+static inline bool data_learned(uint64_t d) { return data_eval(d) == EVAL_LEARNED; }
 
 int tt_score_to_tt(int score, int ply)
 {
@@ -160,7 +163,8 @@ bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out)
             continue;
         out->move = data_move(data);
         out->score = tt_score_from_tt(data_score(data), ply);
-        out->eval = data_eval(data);
+        out->learned = data_learned(data);
+        out->eval = out->learned ? VALUE_NONE : data_eval(data);
         out->depth = data_depth(data);
         out->bound = data_bound(data);
         return true;
@@ -178,11 +182,15 @@ void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, in
         TTEntry *e = &b->entries[i];
         uint64_t word0 = atomic_load_explicit(&e->key_xor_data, memory_order_relaxed);
         uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+        /* Learned entries are kept for the search they were loaded for. */
+        bool protected = data_learned(data) && data_age(data) == tt->age;
         if ((word0 ^ data) == key && data_bound(data) != BOUND_NONE) {
             /* Same position: keep a deeper result of this search unless the new one is exact. */
             if (bound != BOUND_EXACT && depth + 3 < data_depth(data) && data_age(data) == tt->age)
                 return;
-            if (move == MOVE_NONE)
+            if (protected && (bound != BOUND_EXACT || depth <= data_depth(data)))
+                return;
+            if (move == MOVE_NONE && !data_learned(data))
                 move = data_move(data);
             victim = e;
             break;
@@ -191,6 +199,8 @@ void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, in
             victim = e;
             break;
         }
+        if (protected)
+            continue;
         /* Prefer replacing shallow entries and those left by earlier searches. */
         int relative_age = (tt->age - data_age(data)) & AGE_MASK;
         int value = data_depth(data) - 8 * relative_age;
@@ -199,7 +209,38 @@ void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, in
             victim = e;
         }
     }
+    if (!victim)
+        return; /* every entry of the bucket is a protected learned one */
     uint64_t data = tt_pack(move, tt_score_to_tt(score, ply), eval, depth, bound, tt->age);
+    atomic_store_explicit(&victim->key_xor_data, key ^ data, memory_order_relaxed);
+    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+}
+
+void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int depth)
+{
+    int age = (tt->age + 1) & AGE_MASK;
+    TTBucket *b = bucket_of(tt, key);
+    TTEntry *victim = NULL;
+    int victim_value = 1 << 30;
+    for (int i = 0; i < TT_BUCKET_SIZE; i++) {
+        TTEntry *e = &b->entries[i];
+        uint64_t word0 = atomic_load_explicit(&e->key_xor_data, memory_order_relaxed);
+        uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+        if ((word0 ^ data) == key || data_bound(data) == BOUND_NONE) {
+            victim = e;
+            break;
+        }
+        if (data_learned(data) && data_age(data) == age)
+            continue;
+        if (data_depth(data) < victim_value) {
+            victim_value = data_depth(data);
+            victim = e;
+        }
+    }
+    if (!victim)
+        return;
+    Move move = (Move)(code >= 0 && code < 256 ? code + 1 : 0);
+    uint64_t data = tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age);
     atomic_store_explicit(&victim->key_xor_data, key ^ data, memory_order_relaxed);
     atomic_store_explicit(&victim->data, data, memory_order_relaxed);
 }

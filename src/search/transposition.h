@@ -55,6 +55,9 @@ typedef struct {
     int eval;
     int depth;
     Bound bound;
+    /* An entry loaded from the learning file: move is then 0 or 1 + its one-byte move
+     * code (movecode.h), for the prober to decode in its position (tt_learned_move). */
+    bool learned;
 } TTData;
 
 /* Allocates mb megabytes (clamped to 1..65536); false (table left empty) if out of memory. */
@@ -71,6 +74,10 @@ bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out);
 void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, int eval,
               int depth, Bound bound);
 void tt_prefetch(const TranspositionTable *tt, Key key);
+/* Stores a learned position (learning file): code is its best move's one-byte code or -1.
+ * The entry is protected during the next search (the one after the next tt_new_search):
+ * no other position replaces it and the same position only with a deeper exact result. */
+void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int depth);
 /* Permille of sampled entries written during the current search. */
 int tt_hashfull(const TranspositionTable *tt);
 

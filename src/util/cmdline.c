@@ -108,6 +108,9 @@ void cmdline_usage(FILE *out, const char *program)
         "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
         "                                      run an EPD test suite\n"
         "  eval [FEN]                          static evaluation breakdown\n"
+        "  learn [FILE]                        print the learning file (positions, book results,\n"
+        "                                      games as PGN); default saavedra.lrn beside the\n"
+        "                                      executable\n"
         "\n"
         "engine.rc is looked up beside the executable, then in $XDG_CONFIG_HOME/saavedra/\n"
         "(or ~/.config/saavedra/).\n",

@@ -1,0 +1,356 @@
+/* Learning from games: see learner.h. */
+#include "engine/learner.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/gameend.h"
+#include "board/movegen.h"
+#include "formats/movecode.h"
+#include "formats/movecode_game.h"
+
+struct Learner {
+    bool enabled;
+    int threshold;
+    bool have_file;
+    LearnFile file;
+
+    /* The game record. */
+    bool startpos;
+    char fen[128];
+    Move *moves;           /* LEARN_GAME_PLIES_MAX of them */
+    int count;
+    int extra;             /* plies played beyond LEARN_GAME_PLIES_MAX */
+    uint8_t own_mask;      /* 1 << colour for each side the engine searched for */
+    int last_scores[2];    /* the engine's last two own scores, [0] the latest */
+    int score_count;
+
+    /* Position learning. */
+    bool expect_valid;     /* the previous own search's score, at ply expect_ply */
+    int expect_ply, expect_score;
+    bool own_search;
+    Key root_key;
+    bool iter_valid;       /* the last complete iteration (search thread) */
+    int iter_depth, iter_score;
+    Move iter_best, iter_reply;
+    uint8_t pending[2 * LEARN_POSITION_SIZE];
+    size_t pending_len;
+
+    Position *search_scratch; /* used on the search thread */
+    Position *scratch;        /* used on the protocol thread */
+};
+
+Learner *learner_new(void)
+{
+    Learner *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    l->moves = malloc(LEARN_GAME_PLIES_MAX * sizeof *l->moves);
+    l->search_scratch = malloc(sizeof *l->search_scratch);
+    l->scratch = malloc(sizeof *l->scratch);
+    if (!l->moves || !l->search_scratch || !l->scratch) {
+        learner_free(l);
+        return NULL;
+    }
+    l->threshold = LEARN_DEFAULT_THRESHOLD;
+    l->startpos = true;
+    return l;
+}
+
+void learner_free(Learner *l)
+{
+    if (!l)
+        return;
+    free(l->moves);
+    free(l->search_scratch);
+    free(l->scratch);
+    free(l);
+}
+
+void learner_configure(Learner *l, bool enabled, const char *path, int threshold)
+{
+    l->enabled = enabled;
+    l->threshold = threshold;
+    if (!l->have_file || strcmp(path, l->file.path) != 0) {
+        l->have_file = path[0] != '\0';
+        learnfile_init(&l->file, path);
+    }
+}
+
+bool learner_enabled(const Learner *l)
+{
+    return l->enabled && l->have_file;
+}
+
+const char *learner_path(const Learner *l)
+{
+    return l->have_file ? l->file.path : "";
+}
+
+static int total_plies(const Learner *l)
+{
+    return l->count + l->extra;
+}
+
+static void forget_game(Learner *l)
+{
+    l->count = l->extra = 0;
+    l->own_mask = 0;
+    l->score_count = 0;
+    l->expect_valid = false;
+}
+
+void learner_new_game(Learner *l)
+{
+    forget_game(l);
+    l->startpos = true;
+    l->fen[0] = '\0';
+}
+
+/* Keeps states[] from filling up in a long replay (as the engine does). */
+static void bound_replay_history(Position *pos)
+{
+    if (pos->st_index <= MAX_STATES - 16)
+        return;
+    position_compact(pos);
+    if (pos->st_index <= MAX_STATES - 16)
+        return;
+    int first = pos->st_index - 255;
+    memmove(&pos->states[0], &pos->states[first], 256 * sizeof(StateInfo));
+    pos->st_index = 255;
+}
+
+static bool start_position(const Learner *l, Position *pos)
+{
+    char err[160];
+    return position_from_fen(pos, l->startpos ? START_FEN : l->fen, err, sizeof err, NULL);
+}
+
+void learner_set_game(Learner *l, const char *fen, const Move *moves, int count, char *msg,
+                      size_t msg_size)
+{
+    msg[0] = '\0';
+    bool startpos = true;
+    char canon[128] = "";
+    if (fen) {
+        char err[160];
+        if (!position_from_fen(l->scratch, fen, err, sizeof err, NULL))
+            return;
+        position_to_fen(l->scratch, canon);
+        char start[128];
+        position_from_fen(l->scratch, START_FEN, err, sizeof err, NULL);
+        position_to_fen(l->scratch, start);
+        startpos = strcmp(canon, start) == 0;
+    }
+    bool same = startpos == l->startpos && (startpos || strcmp(canon, l->fen) == 0) && l->extra == 0;
+    int common = count < l->count ? count : l->count;
+    for (int i = 0; same && i < common; i++)
+        same = moves[i] == l->moves[i];
+    if (!same) {
+        learner_game_over(l, -1, msg, msg_size);
+        learner_new_game(l);
+        l->startpos = startpos;
+        snprintf(l->fen, sizeof l->fen, "%s", startpos ? "" : canon);
+    }
+    l->count = count < LEARN_GAME_PLIES_MAX ? count : LEARN_GAME_PLIES_MAX;
+    l->extra = count - l->count;
+    memcpy(l->moves, moves, (size_t)l->count * sizeof *moves);
+}
+
+void learner_push(Learner *l, Move m)
+{
+    if (l->count < LEARN_GAME_PLIES_MAX && l->extra == 0)
+        l->moves[l->count++] = m;
+    else
+        l->extra++;
+}
+
+void learner_pop(Learner *l)
+{
+    if (l->extra)
+        l->extra--;
+    else if (l->count)
+        l->count--;
+}
+
+void learner_search_start(Learner *l, const Position *pos, bool own)
+{
+    l->own_search = own && learner_enabled(l);
+    l->iter_valid = false;
+    l->root_key = pos_key(pos);
+    if (l->own_search)
+        l->own_mask |= (uint8_t)(1 << pos->side);
+}
+
+void learner_on_iteration(Learner *l, const SearchReport *r)
+{
+    if (!l->own_search || r->multipv != 1 || r->bound != BOUND_EXACT || r->pv_length < 1)
+        return;
+    l->iter_valid = true;
+    l->iter_depth = r->depth;
+    l->iter_score = r->score;
+    l->iter_best = r->pv[0];
+    l->iter_reply = r->pv_length > 1 ? r->pv[1] : MOVE_NONE;
+}
+
+/* The score of the position after the best move, for its side to move: mates and
+ * tablebase wins are one ply nearer. */
+static int child_score(int s)
+{
+    if (s >= VALUE_TB_WIN_IN_MAX_PLY)
+        return -(s + 1);
+    if (s <= -VALUE_TB_WIN_IN_MAX_PLY)
+        return -(s - 1);
+    return -s;
+}
+
+static void learn_position(Learner *l, const Position *pos)
+{
+    int code = movecode_encode_checked(pos, l->iter_best);
+    if (code == MOVECODE_ERROR)
+        return;
+    LearnPosition root = { pos_key(pos), (uint8_t)code, true, (int16_t)l->iter_score, (uint8_t)l->iter_depth };
+    l->pending_len = learn_encode_position(&root, l->pending, sizeof l->pending);
+    /* The position after the best move as well: a search of the root then finds the
+     * learned move at once, since its reply is known. */
+    Position *child = l->search_scratch;
+    *child = *pos;
+    make_move(child, l->iter_best);
+    int reply = l->iter_reply != MOVE_NONE ? movecode_encode_checked(child, l->iter_reply) : MOVECODE_ERROR;
+    LearnPosition next = { pos_key(child), (uint8_t)(reply == MOVECODE_ERROR ? 0 : reply),
+                           reply != MOVECODE_ERROR, (int16_t)child_score(l->iter_score),
+                           (uint8_t)(l->iter_depth - 1) };
+    l->pending_len += learn_encode_position(&next, l->pending + l->pending_len,
+                                            sizeof l->pending - l->pending_len);
+}
+
+void learner_search_done(Learner *l, const Position *pos, const SearchResult *r)
+{
+    if (!l->own_search || r->best == MOVE_NONE || pos_key(pos) != l->root_key)
+        return;
+    l->last_scores[1] = l->last_scores[0];
+    l->last_scores[0] = r->score;
+    l->score_count++;
+    int ply = total_plies(l);
+    if (l->expect_valid && l->expect_ply + 2 == ply && l->iter_valid && l->iter_depth >= LEARN_MIN_DEPTH
+        && abs(l->iter_score - l->expect_score) > l->threshold)
+        learn_position(l, pos);
+    l->expect_valid = true;
+    l->expect_ply = ply;
+    l->expect_score = r->score;
+}
+
+void learner_flush(Learner *l, char *msg, size_t msg_size)
+{
+    msg[0] = '\0';
+    if (l->pending_len && learner_enabled(l))
+        learnfile_append(&l->file, l->pending, l->pending_len, false, msg, msg_size);
+    l->pending_len = 0;
+}
+
+/* The final position of the record, with enough history for repetitions. */
+static bool replay(const Learner *l, Position *pos)
+{
+    if (!start_position(l, pos))
+        return false;
+    for (int i = 0; i < l->count; i++) {
+        if (!move_is_legal(pos, l->moves[i]))
+            return false;
+        make_move(pos, l->moves[i]);
+        bound_replay_history(pos);
+    }
+    return true;
+}
+
+int learner_infer_result(const Learner *l)
+{
+    if (l->extra == 0 && replay(l, l->scratch)) {
+        switch (game_end_status(l->scratch)) {
+        case GAME_WHITE_MATES: return LEARN_RESULT_WHITE;
+        case GAME_BLACK_MATES: return LEARN_RESULT_BLACK;
+        case GAME_ONGOING: break;
+        default: return LEARN_RESULT_DRAW;
+        }
+    }
+    if ((l->own_mask != 1 && l->own_mask != 2) || l->score_count < 2)
+        return LEARN_RESULT_UNKNOWN;
+    Color own = l->own_mask == 1 ? WHITE : BLACK;
+    int won = own == WHITE ? LEARN_RESULT_WHITE : LEARN_RESULT_BLACK;
+    int lost = own == WHITE ? LEARN_RESULT_BLACK : LEARN_RESULT_WHITE;
+    if (l->last_scores[0] >= LEARN_DECISIVE_CP && l->last_scores[1] >= LEARN_DECISIVE_CP)
+        return won;
+    if (l->last_scores[0] <= -LEARN_DECISIVE_CP && l->last_scores[1] <= -LEARN_DECISIVE_CP)
+        return lost;
+    return LEARN_RESULT_UNKNOWN;
+}
+
+void learner_game_over(Learner *l, int result, char *msg, size_t msg_size)
+{
+    msg[0] = '\0';
+    if (!learner_enabled(l) || l->own_mask == 0 || total_plies(l) == 0) {
+        l->own_mask = 0;
+        return;
+    }
+    if (result < 0)
+        result = learner_infer_result(l);
+    uint8_t *codes = malloc((size_t)l->count + 1);
+    uint8_t *rec = malloc(LEARN_RECORD_MAX);
+    if (codes && rec && start_position(l, l->scratch)) {
+        int n = movecode_encode_game(l->scratch, l->moves, l->count, codes);
+        LearnGame g;
+        memset(&g, 0, sizeof g);
+        g.result = (uint8_t)result;
+        g.own_side = l->own_mask == 1 ? LEARN_SIDE_WHITE : l->own_mask == 2 ? LEARN_SIDE_BLACK : LEARN_SIDE_NONE;
+        g.flags = (uint8_t)((l->startpos ? LEARN_GAME_STARTPOS : 0) | (n < total_plies(l) ? LEARN_GAME_CUT : 0));
+        snprintf(g.fen, sizeof g.fen, "%.100s", l->startpos ? "" : l->fen);
+        g.ply_count = n;
+        g.codes = codes;
+        size_t len = learn_encode_game(&g, rec, LEARN_RECORD_MAX);
+        if (len && learnfile_append(&l->file, rec, len, true, msg, msg_size)
+            && learnfile_size(&l->file) > LEARN_COMPACT_BYTES) {
+            LearnLimits lim = { LEARN_MAX_POSITIONS, LEARN_MAX_GAMES, LEARN_MAX_BOOK };
+            learnfile_compact(&l->file, &lim, NULL, msg, msg_size);
+        }
+    }
+    free(codes);
+    free(rec);
+    l->own_mask = 0;
+    l->score_count = 0;
+    l->expect_valid = false;
+}
+
+typedef struct {
+    LearnPosition *items;
+    int count, cap;
+} PositionList;
+
+static void collect_position(void *ctx, const LearnPosition *p)
+{
+    PositionList *list = ctx;
+    if (list->count == list->cap) {
+        int cap = list->cap ? list->cap * 2 : 4096;
+        LearnPosition *items = realloc(list->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return;
+        list->items = items;
+        list->cap = cap;
+    }
+    list->items[list->count++] = *p;
+}
+
+int learner_load_into(Learner *l, TranspositionTable *tt, char *msg, size_t msg_size)
+{
+    msg[0] = '\0';
+    if (!learner_enabled(l))
+        return 0;
+    PositionList list = { NULL, 0, 0 };
+    LearnVisitor v = { collect_position, NULL, NULL, &list };
+    learnfile_load(&l->file, &v, NULL, msg, msg_size);
+    int n = learn_merge_positions(list.items, list.count, LEARN_MAX_POSITIONS);
+    for (int i = 0; i < n; i++)
+        tt_store_learned(tt, list.items[i].key, list.items[i].has_move ? list.items[i].code : -1,
+                         list.items[i].score, list.items[i].depth);
+    free(list.items);
+    return n;
+}

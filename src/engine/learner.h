@@ -1,0 +1,87 @@
+/* What the engine learns from its games (docs/learning-format.md), between the engine
+ * controller and the learning file (opening/learnfile.h):
+ *
+ * - the game record: the start position and every move of the game the engine is in,
+ *   kept as the protocols set positions and make or take back moves (engine.c calls
+ *   learner_set_game / learner_push / learner_pop), with the sides the engine searched
+ *   for and its last scores;
+ * - game records: learner_game_over appends the finished game (result given by xboard,
+ *   or inferred: see learner_infer_result) to the learning file, with fsync;
+ * - position learning: after a search whose last complete iteration (at depth
+ *   LEARN_MIN_DEPTH or more) scores more than the threshold away from the score of the
+ *   engine's previous own search two plies earlier, the root position (best move, score,
+ *   depth) and the position after its best move are appended to the file;
+ * - learned positions are loaded into the transposition table (learner_load_into) at
+ *   start-up and each new game, protected for the search that follows.
+ *
+ * Threads: learner_on_iteration and learner_search_done run on the search thread while
+ * the protocol thread waits for the search (engine.c); learner_flush runs on the search
+ * thread after the best move went out, and every other call that touches the file is
+ * made only after the engine has joined that thread. */
+#ifndef SAAVEDRA_LEARNER_H
+#define SAAVEDRA_LEARNER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board/position.h"
+#include "opening/learnfile.h"
+#include "search/search.h"
+#include "search/transposition.h"
+
+#define LEARN_DEFAULT_FILE "saavedra.lrn"
+#define LEARN_DEFAULT_THRESHOLD 150
+/* Position learning looks at complete iterations of at least this depth. */
+#define LEARN_MIN_DEPTH 10
+/* UCI results inferred from scores: the engine's last two own scores both at least this
+ * far from 0 (centipawns) decide a game that did not end on the board. */
+#define LEARN_DECISIVE_CP 500
+/* Compaction runs when a game end finds the file larger than this; its limits. */
+#define LEARN_COMPACT_BYTES (6u << 20)
+#define LEARN_MAX_POSITIONS 200000
+#define LEARN_MAX_GAMES 5000
+#define LEARN_MAX_BOOK 50000
+
+typedef struct Learner Learner;
+
+Learner *learner_new(void);
+void learner_free(Learner *l);
+
+/* Learning on or off, the file (already resolved to a full path; "" = none) and the
+ * threshold in centipawns. A new path is loaded by the next learner_load_into. */
+void learner_configure(Learner *l, bool enabled, const char *path, int threshold);
+bool learner_enabled(const Learner *l);
+const char *learner_path(const Learner *l);
+
+/* The game record. fen NULL = the start position. A position that continues (or takes
+ * back moves of) the recorded game keeps it; any other starts a new record, after the
+ * previous game is finished as by learner_game_over with an inferred result. */
+void learner_set_game(Learner *l, const char *fen, const Move *moves, int count, char *msg,
+                      size_t msg_size);
+void learner_push(Learner *l, Move m);
+void learner_pop(Learner *l);
+/* Forgets the game without recording it (a new game; the start position). */
+void learner_new_game(Learner *l);
+
+/* A search of pos starts (own: a game search, not analysis); its iterations; its end. */
+void learner_search_start(Learner *l, const Position *pos, bool own);
+void learner_on_iteration(Learner *l, const SearchReport *r);
+void learner_search_done(Learner *l, const Position *pos, const SearchResult *r);
+/* Writes what the last search learned (no fsync). msg gets a warning or "". */
+void learner_flush(Learner *l, char *msg, size_t msg_size);
+
+/* The game is over: result is a LearnResult, or -1 to infer it (learner_infer_result).
+ * Appends the game (if the engine searched in it) and fsyncs; compacts a large file.
+ * The record is then empty, so a game is written once. msg gets a warning or "". */
+void learner_game_over(Learner *l, int result, char *msg, size_t msg_size);
+/* The rule for UCI: mate, stalemate or a rule draw (50 moves, threefold repetition,
+ * insufficient material) on the board of the final position; otherwise the engine's last
+ * two own scores, both >= LEARN_DECISIVE_CP (it won) or both <= -LEARN_DECISIVE_CP (it
+ * lost); otherwise unknown. */
+int learner_infer_result(const Learner *l);
+
+/* Loads the learned positions of the file into tt (protected for the next search), if
+ * learning is on. msg gets a warning or "". Returns the number stored. */
+int learner_load_into(Learner *l, TranspositionTable *tt, char *msg, size_t msg_size);
+
+#endif

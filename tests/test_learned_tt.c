@@ -1,0 +1,41 @@
+/* Learned transposition-table entries (learning file): protected during the search they
+ * were loaded for, ordinary afterwards; their move comes back as its move code. */
+#include "search/transposition.h"
+#include "test.h"
+
+TEST(tt_learned_entry_protected_for_one_search)
+{
+    TranspositionTable tt;
+    if (!CHECK(tt_init(&tt, 1)))
+        return;
+    /* key ^ (i << 1) lands in the same bucket: the bucket is the high bits of key * count. */
+    Key learned = 0x0123456789ABCDEFULL;
+    tt_store_learned(&tt, learned, 0xC1, 250, 14);
+    tt_new_search(&tt); /* the search the entry was loaded for */
+    /* Many deep stores into the same bucket: the learned entry survives them. */
+    for (int i = 1; i <= 16; i++)
+        tt_store(&tt, learned ^ ((Key)i << 1), 0, MOVE_NONE, 10, 0, 60, BOUND_EXACT);
+    TTData d;
+    CHECK(tt_probe(&tt, learned, 0, &d));
+    CHECK(d.learned);
+    CHECK_EQ(d.move, 0xC1 + 1);
+    CHECK_EQ(d.score, 250);
+    CHECK_EQ(d.depth, 14);
+    CHECK_EQ(d.eval, VALUE_NONE);
+    CHECK_EQ(d.bound, BOUND_EXACT);
+    /* The same position: a shallower or inexact result does not replace it, a deeper
+     * exact one does. */
+    tt_store(&tt, learned, 0, MOVE_NONE, -5, 0, 10, BOUND_EXACT);
+    tt_store(&tt, learned, 0, MOVE_NONE, -5, 0, 20, BOUND_LOWER);
+    CHECK(tt_probe(&tt, learned, 0, &d) && d.learned && d.score == 250);
+    tt_store(&tt, learned, 0, MOVE_NONE, -5, 0, 20, BOUND_EXACT);
+    CHECK(tt_probe(&tt, learned, 0, &d) && !d.learned && d.score == -5 && d.move == MOVE_NONE);
+    /* Next search: an unprotected learned entry is an ordinary victim. */
+    tt_store_learned(&tt, learned, 0x10, 100, 3);
+    tt_new_search(&tt);
+    tt_new_search(&tt);
+    for (int i = 1; i <= 16; i++)
+        tt_store(&tt, learned ^ ((Key)i << 1), 0, MOVE_NONE, 10, 0, 60, BOUND_EXACT);
+    CHECK(!tt_probe(&tt, learned, 0, &d) || !d.learned);
+    tt_free(&tt);
+}

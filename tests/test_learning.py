@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Learning tests (docs/learning-format.md): game records in UCI and xboard, position
+learning that makes a fresh process find the learned move sooner, damaged files, and two
+engine processes writing one learning file at once.
+
+usage: python3 tests/test_learning.py ENGINE
+The last line printed is "N passed, N failed"; the exit status is non-zero on failure.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from enginepipe import EnginePipe  # noqa: E402
+
+ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
+TMP = tempfile.mkdtemp(prefix="saavedra-learning-")
+results = []
+
+# A WAC position (Black to move) where the search changes its mind often; after two
+# moves each that bring the board back to it, a depth-12 search picks 1...Rf1+, which a
+# search without learning shows first at depth 12.
+TACTIC = "7Q/ppp2q2/3p2k1/P2Ppr1N/1PP5/7R/5rP1/6K1 b - - 0 1"
+DANCE = ["f2e2", "g1h1", "e2f2", "h1g1"]
+
+
+class Uci(EnginePipe):
+    def __init__(self, learn_file, *options):
+        super().__init__(ENGINE)
+        self.send("uci")
+        self.expect(lambda l: l == "uciok", 60.0)
+        self.send("setoption name LearningFile value " + learn_file)
+        for name, value in options:
+            self.send("setoption name %s value %s" % (name, value))
+        self.sync()
+
+    def sync(self):
+        self.send("isready")
+        return self.expect(lambda l: l == "readyok", 60.0)
+
+    def search(self, position, limit):
+        self.send("position " + position)
+        self.send("go " + limit)
+        return self.expect(lambda l: l.startswith("bestmove"), 120.0)
+
+
+def test(fn):
+    try:
+        fn()
+        results.append(True)
+        print("ok   " + fn.__name__)
+    except Exception as exc:  # noqa: BLE001 - every failure is a test failure
+        results.append(False)
+        print("FAIL %s: %s" % (fn.__name__, exc))
+
+
+def path(name):
+    return os.path.join(TMP, name)
+
+
+def dump(learn_file):
+    out = subprocess.run([ENGINE, "learn", learn_file], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def summary(learn_file):
+    first = dump(learn_file).splitlines()[0]
+    m = re.search(r"(\w[\w ]*): (\d+) positions, (\d+) games, (\d+) book results", first)
+    assert m, first
+    return m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
+
+
+def test_uci_mate_recorded_on_ucinewgame():
+    f = path("uci-mate.lrn")
+    e = Uci(f)
+    e.send("ucinewgame")
+    # Fool's mate: the engine plays Black's moves.
+    e.search("startpos moves f2f3", "depth 2")
+    e.search("startpos moves f2f3 e7e5 g2g4", "depth 3")
+    e.send("position startpos moves f2f3 e7e5 g2g4 d8h4")
+    e.send("ucinewgame")
+    e.sync()
+    text = dump(f)
+    assert '[Result "0-1"]' in text and '[Black "Saavedra"]' in text, text
+    assert "1. f3 e5 2. g4 Qh4# 0-1" in text, text
+    # quit ends a game too; a game the engine never searched in is not recorded.
+    e.search("startpos moves e2e4 e7e5 g1f3", "depth 2")
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 f3g5 d7d5 e4d5 f6d5 g5f7 e8f7 d1f3 f7e6 "
+           "b1c3 c6b4 a2a3 b4c2 e1d1 c2a1 c3d5 d8d5 c4d5 e6d6 d5g8 h8g8")
+    e.send("quit")
+    e.close()
+    status, positions, games, books = summary(f)
+    assert games == 2, dump(f)
+    assert '[Result "*"]' in dump(f), "an undecided game at quit is recorded as '*'"
+    e = Uci(f)
+    e.send("position startpos moves e2e4")
+    e.send("ucinewgame")
+    e.send("quit")
+    e.close()
+    assert summary(f)[2] == 2, "a game without an own search was recorded"
+
+
+def test_uci_result_from_scores():
+    # Queen up, ending not on the board: the last two own scores decide (a win).
+    f = path("uci-scores.lrn")
+    e = Uci(f)
+    e.send("ucinewgame")
+    fen = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"
+    e.search("fen " + fen, "depth 6")
+    e.search("fen %s moves a1a7 e8d8" % fen, "depth 6")
+    e.send("ucinewgame")
+    e.sync()
+    e.close()
+    text = dump(f)
+    assert '[Result "1-0"]' in text and '[White "Saavedra"]' in text, text
+
+
+def test_xboard_result_recorded():
+    f = path("xboard.lrn")
+    e = EnginePipe(ENGINE)
+    e.send("xboard")
+    e.send("protover 2")
+    e.expect(lambda l: "done=1" in l, 60.0)
+    e.send("option LearningFile=" + f)
+    e.send("new")
+    e.send("force")
+    for m in ["e2e4", "e7e5", "d2d4"]:
+        e.send(m)
+    e.send("go")
+    e.expect(lambda l: l.startswith("move "), 60.0)
+    e.send("result 1/2-1/2 {agreed}")
+    e.send("ping 7")
+    e.expect(lambda l: l == "pong 7", 30.0)
+    e.send("quit")
+    e.close()
+    text = dump(f)
+    assert '[Result "1/2-1/2"]' in text and '[Black "Saavedra"]' in text, text
+    assert "1. e4 e5 2. d4" in text, text
+
+
+def found_at(lines, move):
+    """The first depth whose complete iteration has move as its best (None if none)."""
+    for line in lines:
+        m = re.match(r"info depth (\d+) .*multipv 1 .* pv (\S+)", line)
+        if m and "bound" not in line and m.group(2) == move:
+            return int(m.group(1))
+    return None
+
+
+def test_learned_position_found_sooner():
+    f = path("positions.lrn")
+    # Learn: an own search two plies earlier expected little; this one finds the win.
+    e = Uci(f, ("Learning Threshold", "10"))
+    e.send("ucinewgame")
+    e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE[:2])), "depth 1")
+    target = "fen %s moves %s" % (TACTIC, " ".join(DANCE))
+    lines = e.search(target, "depth 12")
+    move = lines[-1].split()[1]
+    e.send("quit")
+    e.close()
+    status, positions, games, books = summary(f)
+    assert positions == 2, dump(f)  # the position and the one after its best move
+    # A fresh process, with and without the file.
+    with_file = Uci(f)
+    learned = found_at(with_file.search(target, "depth 12"), move)
+    with_file.close()
+    without = Uci(path("none.lrn"), ("Learning", "false"))
+    plain = found_at(without.search(target, "depth 12"), move)
+    without.close()
+    print("     learned move %s found at depth %s with the file, %s without" % (move, learned, plain))
+    assert learned is not None and plain is not None and learned < plain, (learned, plain)
+    # A threshold above the score change learns nothing.
+    g = path("positions-high.lrn")
+    e = Uci(g, ("Learning Threshold", "2000"))
+    e.send("ucinewgame")
+    e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE[:2])), "depth 1")
+    e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE)), "depth 12")
+    e.send("quit")
+    e.close()
+    assert summary(g)[1] == 0, dump(g)
+
+
+def test_damaged_file_set_aside_with_one_warning():
+    f = path("damaged.lrn")
+    with open(f, "wb") as out:
+        out.write(os.urandom(3000))
+    e = Uci(f)
+    e.send("ucinewgame")
+    lines = e.sync()
+    warnings = [l for l in lines if l.startswith("info string") and "set aside" in l]
+    assert len(warnings) == 1, lines
+    e.search("startpos", "depth 3")  # plays on
+    e.send("quit")
+    e.close()
+    aside = [n for n in os.listdir(TMP) if n.startswith("damaged.lrn.bad-")]
+    assert len(aside) == 1 and os.path.getsize(os.path.join(TMP, aside[0])) == 3000, aside
+    assert summary(f)[0] == "intact"
+
+
+def play_games(learn_file, count, seed, failures):
+    try:
+        e = Uci(learn_file)
+        for i in range(count):
+            e.send("ucinewgame")
+            moves = []
+            for ply in range(6):
+                line = e.search("startpos moves " + " ".join(moves) if moves else "startpos", "nodes %d" % (200 + seed * 31 + i * 7 + ply))
+                moves.append(line[-1].split()[1])
+            e.send("position startpos moves " + " ".join(moves))
+        e.send("ucinewgame")
+        e.send("quit")
+        e.close()
+    except Exception as exc:  # noqa: BLE001
+        failures.append(exc)
+
+
+def test_two_engines_share_one_file():
+    f = path("shared.lrn")
+    failures = []
+    games = 25
+    threads = [threading.Thread(target=play_games, args=(f, games, s, failures)) for s in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures
+    status, positions, recorded, books = summary(f)
+    assert status == "intact", status
+    assert recorded == 2 * games, (recorded, 2 * games)
+
+
+for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, test_xboard_result_recorded,
+          test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
+          test_two_engines_share_one_file]:
+    test(t)
+shutil.rmtree(TMP, ignore_errors=True)
+passed = sum(results)
+print("%d passed, %d failed" % (passed, len(results) - passed))
+sys.exit(0 if passed == len(results) else 1)
