@@ -406,7 +406,16 @@ static bool parse_args(int argc, char **argv, Args *a, int *first_file)
     return true;
 }
 
-int main(int argc, char **argv)
+/* The run proper; main owns what it allocates, so every exit path frees it. */
+typedef struct {
+    double *theta, *grad, *rounded;
+    bool *free_weight;
+    TuneSet set;
+    Optimizer opt;
+    OutFile csv;
+} Run;
+
+static int run(int argc, char **argv, Run *r)
 {
     Args a;
     int first_file;
@@ -417,7 +426,8 @@ int main(int argc, char **argv)
     eval_init();
     TuneLayout L;
     tune_layout_init(&L);
-    double *theta = malloc(sizeof(double) * (size_t)L.count), *grad = malloc(sizeof(double) * (size_t)L.count);
+    double *theta = r->theta = malloc(sizeof(double) * (size_t)L.count);
+    double *grad = r->grad = malloc(sizeof(double) * (size_t)L.count);
     if (!theta || !grad) {
         fprintf(stderr, "tuner: out of memory\n");
         return 1;
@@ -436,7 +446,7 @@ int main(int argc, char **argv)
         usage();
         return 2;
     }
-    bool *free_weight = malloc(sizeof(bool) * (size_t)L.count);
+    bool *free_weight = r->free_weight = malloc(sizeof(bool) * (size_t)L.count);
     int tuned = free_weight ? select_weights(a.prefixes, &L, free_weight) : 0;
     if (tuned == 0) {
         fprintf(stderr, "tuner: no weight to tune%s\n", free_weight ? " (check -p)" : "");
@@ -444,12 +454,11 @@ int main(int argc, char **argv)
     }
     const bool tty = isatty(STDERR_FILENO);
     int64_t t0 = time_now_ms();
-    TuneSet set;
-    tune_set_init(&set);
+    TuneSet *set = &r->set;
     for (int i = first_file; i < argc; i++)
-        if (!tune_set_read(&set, argv[i], a.max_positions, stderr))
+        if (!tune_set_read(set, argv[i], a.max_positions, stderr))
             return 1;
-    if (set.count == 0) {
+    if (set->count == 0) {
         fprintf(stderr, "tuner: no labelled positions\n");
         return 1;
     }
@@ -457,7 +466,7 @@ int main(int argc, char **argv)
     tune_params_from_theta(&L, theta, &p);
     eval_set_params(&p);
     int64_t t_read = time_now_ms();
-    if (!tune_set_build(&set, a.threads)) {
+    if (!tune_set_build(set, a.threads)) {
         fprintf(stderr, "tuner: out of memory building the leaves\n");
         return 1;
     }
@@ -465,28 +474,28 @@ int main(int argc, char **argv)
     double build_s = (t_built - t_read) / 1000.0;
     fprintf(stderr, "tuner: %ld positions read (%ld bad lines) in %.1f s; %ld quiet leaves (%ld mates dropped), "
                     "%llu nodes, in %.1f s (%.0f positions/s per thread); %zu coefficients (%.1f per position)\n",
-            set.count, set.read_errors, (t_read - t0) / 1000.0, set.packed, set.mates,
-            (unsigned long long)set.nodes, build_s, set.count / (build_s > 0 ? build_s : 1e-3) / a.threads,
-            set.pool_used, set.packed ? (double)set.pool_used / set.packed : 0.0);
+            set->count, set->read_errors, (t_read - t0) / 1000.0, set->packed, set->mates,
+            (unsigned long long)set->nodes, build_s, set->count / (build_s > 0 ? build_s : 1e-3) / a.threads,
+            set->pool_used, set->packed ? (double)set->pool_used / set->packed : 0.0);
 
-    double k = a.k > 0 ? a.k : tune_fit_k(&set, &L, theta, a.objective, a.threads);
+    double k = a.k > 0 ? a.k : tune_fit_k(set, &L, theta, a.objective, a.threads);
     if (a.validate)
-        return validate(&set, &L, theta, k, a.objective);
-    double loss0 = tune_loss(&set, &L, theta, k, a.objective, NULL, a.threads);
+        return validate(set, &L, theta, k, a.objective);
+    double loss0 = tune_loss(set, &L, theta, k, a.objective, NULL, a.threads);
     fprintf(stderr, "tuner: K %.4f%s, start loss %.8f (%s), %s, %d of %d weights, %d iterations, %d thread%s\n",
             k, a.k > 0 ? " (given)" : " (fitted)", loss0, OBJECTIVES[a.objective], METHODS[a.method], tuned, L.count,
             a.iterations, a.threads, a.threads == 1 ? "" : "s");
 
-    OutFile csv;
+    OutFile *csv = &r->csv;
     char err[256];
-    FILE *cf = outfile_open(&csv, a.csv_path, err, sizeof err);
+    FILE *cf = outfile_open(csv, a.csv_path, err, sizeof err);
     if (!cf) {
         fprintf(stderr, "tuner: %s\n", err);
         return 1;
     }
     fprintf(cf, "iteration,loss,seconds,recomputed\n0,%.10f,0.000,0\n", loss0);
-    Optimizer opt;
-    if (!optimizer_init(&opt, a.method, L.count, a.rate)) {
+    Optimizer *opt = &r->opt;
+    if (!optimizer_init(opt, a.method, L.count, a.rate)) {
         fprintf(stderr, "tuner: out of memory\n");
         return 1;
     }
@@ -498,21 +507,21 @@ int main(int argc, char **argv)
         if (a.recompute && it > 1 && (it - 1) % a.recompute == 0) {
             tune_params_from_theta(&L, theta, &p);
             eval_set_params(&p);
-            if (!tune_set_build(&set, a.threads)) {
+            if (!tune_set_build(set, a.threads)) {
                 fprintf(stderr, "tuner: out of memory rebuilding the leaves\n");
                 return 1;
             }
             recomputed = 1;
         }
         int64_t t1 = time_now_us();
-        tune_loss(&set, &L, theta, k, a.objective, grad, a.threads);
+        tune_loss(set, &L, theta, k, a.objective, grad, a.threads);
         for (int j = 0; j < L.count; j++)
             if (!free_weight[j])
                 grad[j] = 0;
-        optimizer_step(&opt, theta, grad);
-        loss = tune_loss(&set, &L, theta, k, a.objective, NULL, a.threads);
+        optimizer_step(opt, theta, grad);
+        loss = tune_loss(set, &L, theta, k, a.objective, NULL, a.threads);
         eval_seconds += (time_now_us() - t1) / 1e6;
-        evaluated += set.packed;
+        evaluated += set->packed;
         double elapsed = (time_now_ms() - start) / 1000.0;
         fprintf(cf, "%d,%.10f,%.3f,%d\n", it, loss, elapsed, recomputed);
         if (tty)
@@ -523,16 +532,16 @@ int main(int argc, char **argv)
     }
     if (tty)
         fprintf(stderr, "\n");
-    bool ok = outfile_commit(&csv, err, sizeof err);
+    bool ok = outfile_commit(csv, err, sizeof err);
     if (!ok)
         fprintf(stderr, "tuner: %s\n", err);
     /* The loss of the weights as they will be used: rounded to integers. */
-    double *rounded = malloc(sizeof(double) * (size_t)L.count);
+    double *rounded = r->rounded = malloc(sizeof(double) * (size_t)L.count);
     if (!rounded)
         return 1;
     tune_params_from_theta(&L, theta, &p);
     tune_theta_from_params(&L, &p, rounded);
-    double loss_rounded = tune_loss(&set, &L, rounded, k, a.objective, NULL, a.threads);
+    double loss_rounded = tune_loss(set, &L, rounded, k, a.objective, NULL, a.threads);
     fprintf(stderr, "tuner: loss %.8f -> %.8f (%.8f with integer weights) in %d iterations, %.1f s; "
                     "%.0f positions/s per thread (loss and gradient)\n",
             loss0, loss, loss_rounded, a.iterations, (time_now_ms() - start) / 1000.0,
@@ -542,11 +551,21 @@ int main(int argc, char **argv)
         ok &= write_params_c(&a, &L, rounded, loss0, loss_rounded, k);
     if (a.plot_path)
         ok &= plot(a.csv_path, a.plot_path);
-    optimizer_free(&opt);
-    free(rounded);
-    free(free_weight);
-    free(theta);
-    free(grad);
-    tune_set_free(&set);
     return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    Run r;
+    memset(&r, 0, sizeof r);
+    tune_set_init(&r.set);
+    int status = run(argc, argv, &r);
+    outfile_abort(&r.csv); /* nothing when it was committed */
+    optimizer_free(&r.opt);
+    tune_set_free(&r.set);
+    free(r.rounded);
+    free(r.free_weight);
+    free(r.theta);
+    free(r.grad);
+    return status;
 }
