@@ -130,6 +130,14 @@ tools: $(TOOLS)
 
 tuner: $(BUILD)/tools/tuner
 
+# The tuner's training set (long: see docs/tuning.md). Run it under the CPU lock on a
+# shared machine: flock /tmp/saavedra-cpu.lock make tune-data
+TUNE_GAMES ?= 20000
+TUNE_NODES ?= 5000
+TUNE_OUT   ?= build/tune-data
+tune-data: $(BUILD)/tools/selfplay $(BUILD)/tools/pgnselect
+	GAMES=$(TUNE_GAMES) NODES=$(TUNE_NODES) bash tools/tune-data.sh $(BUILD)/tools $(TUNE_OUT)
+
 .SECONDARY: $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.o)
 
 $(BUILD) $(BUILD)/tests $(BUILD)/tools:
@@ -167,7 +175,8 @@ test-tsan:
 	@if ls $(TSAN_LOG).* >/dev/null 2>&1; then echo "test-tsan: ThreadSanitizer reports:"; head -n 60 $(TSAN_LOG).*; exit 1; fi
 	@echo "test-tsan: no ThreadSanitizer reports"
 
-test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect $(BUILD)/tools/tuner
+test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect $(BUILD)/tools/tuner \
+      $(BUILD)/tools/selfplay
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
 
 perft-full: $(BUILD)/unit-tests
