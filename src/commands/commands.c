@@ -21,6 +21,7 @@ static void print_help(FILE *out)
           "  xboard              switch to the xboard/WinBoard protocol\n"
           "  d                   show the current position\n"
           "  eval                evaluation breakdown of the current position\n"
+          "  eco                 opening code and name of the current position and game\n"
           "  perft N             move-path count to depth N, per root move\n"
           "  bench [depth [threads [hashMB [YBWC|Lazy]]]]  search benchmark (node signature)\n"
           "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
@@ -112,6 +113,12 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
         position_print(engine_position(e), out);
     } else if (!strcmp(cmd, "eval")) {
         eval_print(engine_position(e), out);
+    } else if (!strcmp(cmd, "eco")) {
+        const EcoEntry *here, *game = engine_opening(e, &here);
+        fprintf(out, "position: %s%s%s\n", here ? here->code : "not in the ECO table", here ? " " : "",
+                here ? here->name : "");
+        fprintf(out, "game: %s%s%s\n", game ? game->code : "no classified position", game ? " " : "",
+                game ? game->name : "");
     } else { /* help */
         print_help(out);
     }
@@ -120,7 +127,7 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
 bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, char *err,
                   size_t err_size)
 {
-    static const char *const COMMANDS[] = {"d", "eval", "perft", "bench", "test", "help"};
+    static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "help"};
     err[0] = '\0';
     char cmd[32];
     first_word(line, cmd, sizeof cmd);

@@ -35,6 +35,9 @@ struct Engine {
     SearchReporter learn_reporter; /* passes iterations to the learner, then on */
     char messages[4][700];        /* warnings for the protocol (engine_take_message) */
     int message_count;
+    const EcoTable *eco_table; /* NULL: openings are not named */
+    EcoGame eco;      /* the game's opening so far */
+    EcoGame eco_next; /* engine_set_position builds here, kept only on success */
 
     bool main_running;        /* thread 0 has a search job not yet waited for */
     atomic_bool searching;
@@ -212,6 +215,8 @@ Engine *engine_new(void)
     char err[160];
     on_learning(e, options_find(&e->options, "Learning"), err, sizeof err);
     position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
+    e->eco_table = eco_builtin(err, sizeof err);
+    eco_game_reset(&e->eco, e->eco_table, pos_key(&e->pos));
     return e;
 }
 
@@ -256,6 +261,7 @@ void engine_new_game(Engine *e)
     learner_load_into(e->learner, &e->tt, msg, sizeof msg);
     add_message(e, msg);
     e->learn_reload = false;
+    eco_game_reset(&e->eco, e->eco_table, pos_key(&e->pos));
 }
 
 void engine_game_over(Engine *e, int result)
@@ -294,6 +300,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
         return false;
     }
     Move *list = malloc(((size_t)move_count + 1) * sizeof *list); /* for the game record */
+    eco_game_reset(&e->eco_next, e->eco_table, pos_key(&next));
     for (int i = 0; i < move_count; i++) {
         Move m = move_from_uci(&next, moves[i]);
         if (m == MOVE_NONE) {
@@ -305,6 +312,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
             list[i] = m;
         make_move(&next, m);
         bound_history(&next);
+        eco_game_push(&e->eco_next, pos_key(&next));
     }
     position_compact(&next);
     e->pos = next;
@@ -315,12 +323,15 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
         add_message(e, msg);
         free(list);
     }
+    e->eco = e->eco_next;
     return true;
 }
 
 void engine_restore_position(Engine *e, const Position *saved)
 {
     e->pos = *saved;
+    /* The moves before it are not known here: the opening is that of the position. */
+    eco_game_reset(&e->eco, e->eco_table, pos_key(&e->pos));
 }
 
 bool engine_make_move(Engine *e, Move m)
@@ -330,6 +341,7 @@ bool engine_make_move(Engine *e, Move m)
     make_move(&e->pos, m);
     bound_history(&e->pos);
     learner_push(e->learner, m);
+    eco_game_push(&e->eco, pos_key(&e->pos));
     return true;
 }
 
@@ -339,12 +351,20 @@ bool engine_undo_move(Engine *e)
         return false;
     unmake_move(&e->pos, pos_state(&e->pos)->move);
     learner_pop(e->learner);
+    eco_game_pop(&e->eco);
     return true;
 }
 
 const Position *engine_position(const Engine *e)
 {
     return &e->pos;
+}
+
+const EcoEntry *engine_opening(const Engine *e, const EcoEntry **here)
+{
+    if (here)
+        *here = eco_entry(e->eco_table, eco_game_current(&e->eco));
+    return eco_entry(e->eco_table, eco_game_best(&e->eco));
 }
 
 void engine_set_opponent(Engine *e, const OpponentInfo *opp, int own_rating)

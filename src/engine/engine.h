@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "opening/eco.h"
 #include "util/options.h"
 #include "search/search.h"
 #include "search/strength.h"
@@ -53,6 +54,10 @@ bool engine_make_move(Engine *e, Move m);
 /* Takes back the last move of the game, if the history still has it. */
 bool engine_undo_move(Engine *e);
 const Position *engine_position(const Engine *e);
+/* The game's opening (docs/eco.md): the classification of the deepest known position
+ * reached, NULL if none; *here (if not NULL) gets the current position's own entry, NULL
+ * when it is not in the ECO table. */
+const EcoEntry *engine_opening(const Engine *e, const EcoEntry **here);
 
 /* Starts a search of the game position. Fails (with err) while another one runs. */
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,

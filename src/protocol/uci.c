@@ -308,6 +308,10 @@ static void cmd_go(UciState *u, char **tok, int n)
     reporter.ctx = u;
     char err[160];
     finish_search(u);
+    const EcoEntry *here;
+    const EcoEntry *opening = engine_opening(u->engine, &here);
+    if (here) /* named only while the game is in known opening positions */
+        uci_send(u, "info string opening %s %s", opening->code, opening->name);
     if (!engine_go(u->engine, &limits, &reporter, err, sizeof err))
         uci_send(u, "info string error: %s", err);
 }

@@ -111,6 +111,10 @@ static bool go(XbSearch *s, Engine *e, SearchLimits *limits, XbSearchKind kind, 
     rep.ctx = s;
     char err[200];
     s->think_start_ms = time_now_ms();
+    const EcoEntry *here;
+    const EcoEntry *opening = engine_opening(e, &here);
+    if (here && kind != XS_PONDER && atomic_load(&s->post)) /* while in known opening positions */
+        xb_send(s->out, "0 0 0 0 (%s %s)", opening->code, opening->name);
     if (!engine_go(e, limits, &rep, err, sizeof err)) {
         xb_send(s->out, "tellusererror cannot start the search: %s", err);
         return false;
