@@ -12,7 +12,10 @@
  *   engine's previous own search two plies earlier, the root position (best move, score,
  *   depth) and the position after its best move are appended to the file;
  * - learned positions are loaded into the transposition table (learner_load_into) at
- *   start-up and each new game, protected for the search that follows.
+ *   start-up and each new game, protected for the search that follows;
+ * - book learning: the engine's own book moves (learner_book_played) get the game's
+ *   result appended at its end (B records); learner_book_adjust merges the learned
+ *   results into a probe's moves before the book chooses.
  *
  * Threads: learner_on_iteration and learner_search_done run on the search thread while
  * the protocol thread waits for the search (engine.c); learner_flush runs on the search
@@ -25,6 +28,7 @@
 #include <stddef.h>
 
 #include "board/position.h"
+#include "opening/book.h"
 #include "opening/learnfile.h"
 #include "search/search.h"
 #include "search/transposition.h"
@@ -41,6 +45,8 @@
 #define LEARN_MAX_POSITIONS 200000
 #define LEARN_MAX_GAMES 5000
 #define LEARN_MAX_BOOK 50000
+/* Own book moves remembered per game for book learning. */
+#define LEARN_BOOK_PLAYED_MAX 128
 
 typedef struct Learner Learner;
 
@@ -80,8 +86,21 @@ void learner_game_over(Learner *l, int result, char *msg, size_t msg_size);
  * lost); otherwise unknown. */
 int learner_infer_result(const Learner *l);
 
-/* Loads the learned positions of the file into tt (protected for the next search), if
- * learning is on. msg gets a warning or "". Returns the number stored. */
+/* Loads the learned positions of the file into tt (protected for the next search), and
+ * the book results into memory, if learning is on. msg gets a warning or "". Returns the
+ * number of positions stored. */
 int learner_load_into(Learner *l, TranspositionTable *tt, char *msg, size_t msg_size);
+
+/* Book learning. The engine plays book move m in pos (its own move in the game). */
+void learner_book_played(Learner *l, const Position *pos, Move m);
+/* Merges the learned results of pos's book moves (as book_probe returned them) into
+ * moves, if learning is on: each move's wins/draws/losses and count get the learned
+ * ones added, and a weight above 0 is multiplied by
+ *     (wins + draws/2 + 1) / (losses + draws/2 + 1)   (learned counts, kept in 1/16..16)
+ * and stays at least 1; a weight of 0 stays 0. The moves are then re-sorted, heaviest
+ * first (stable). */
+void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves, int n);
+/* The learned results of one book move (false when there are none). */
+bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out);
 
 #endif
