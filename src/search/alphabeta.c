@@ -230,12 +230,13 @@ static RootMove *find_root_move(SearchThread *t, Move m)
     return NULL;
 }
 
-/* Score, bound and PV of a root move (the root is never a split point). */
-static void record_root_move(SearchThread *t, Move m, int v, int alpha, int beta, int move_count,
-                             uint64_t nodes_before)
+/* Score, bound and PV of a root move. At a root split point the root moves are the
+ * owner's (written under the split point's lock); the PV is the searching thread's. */
+static void record_root_move(SearchThread *t, SearchThread *owner, Move m, int v, int alpha, int beta,
+                             int move_count, uint64_t nodes_before)
 {
-    RootMove *rm = find_root_move(t, m);
-    rm->nodes += search_total_nodes(t) - nodes_before;
+    RootMove *rm = find_root_move(owner, m);
+    rm->nodes += thread_nodes(t) - nodes_before;
     if (move_count == 1 || v > alpha) {
         rm->score = v;
         rm->seldepth = t->seldepth;
@@ -244,8 +245,8 @@ static void record_root_move(SearchThread *t, Move m, int v, int alpha, int beta
         rm->pv_length = 1;
         for (int i = 1; i < t->pv_length[1]; i++)
             rm->pv[rm->pv_length++] = t->pv[1][i];
-        if (move_count > 1 && t->pv_index == 0)
-            t->best_move_changes += 1.0;
+        if (move_count > 1 && owner->pv_index == 0)
+            owner->best_move_changes += 1.0;
     } else
         rm->score = -VALUE_INFINITE;
 }
@@ -271,6 +272,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
     const bool pv_node = ml->pv_node, cut_node = ml->cut_node, root = ml->root;
     const bool checked = ml->checked, improving = ml->improving;
     SearchStack *ss = &t->stack[ply + STACK_OFFSET];
+    SearchThread *owner = sp ? sp->owner : t; /* whose root moves these are */
     int64_t start_ms = root && t->id == 0 ? sh->tm.start_ms : 0; /* tm: thread 0 only */
     CheckInfo ci;
     checkinfo_init(&ci, pos);
@@ -284,14 +286,15 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             ml->mp.cont[0] = ss[-1].cont;
             ml->mp.cont[1] = ss[-2].cont;
         }
-        Move m = sp && atomic_load(&sp->cutoff) ? MOVE_NONE : movepicker_next(&ml->mp, ml->skip_quiets);
+        Move m;
+        do
+            m = sp && atomic_load(&sp->cutoff) ? MOVE_NONE : movepicker_next(&ml->mp, ml->skip_quiets);
+        while (m != MOVE_NONE && root && !root_move_allowed(owner, m));
         if (m == MOVE_NONE) {
             if (sp)
                 pthread_mutex_unlock(&sp->lock);
             return;
         }
-        if (root && !root_move_allowed(t, m))
-            continue; /* (the root is never a split point: no lock held) */
         int move_count = ++ml->move_count;
         int alpha = ml->alpha, best = ml->best;
         bool bad_capture = movepicker_in_bad_captures(&ml->mp);
@@ -342,7 +345,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             extension = 1;
         int new_depth = depth - 1 + extension;
 
-        uint64_t nodes_before = root ? search_total_nodes(t) : 0;
+        uint64_t nodes_before = thread_nodes(t);
         do_move(t, ss, m);
         int v = 0;
         bool full_search;
@@ -369,11 +372,11 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
 
         if (search_aborted(t))
             return;
-        if (root)
-            record_root_move(t, m, v, alpha, beta, move_count, nodes_before);
 
         if (sp)
             pthread_mutex_lock(&sp->lock);
+        if (root)
+            record_root_move(t, owner, m, v, alpha, beta, move_count, nodes_before);
         if (v > ml->best) {
             ml->best = v;
             if (v > ml->alpha) {
@@ -401,7 +404,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         }
         if (sp)
             pthread_mutex_unlock(&sp->lock);
-        else if (!root && split_worthwhile(t, depth) && split_node(t, ml, search_moves))
+        else if (split_worthwhile(t, depth) && split_node(t, ml, search_moves))
             return; /* the split point has searched the remaining moves */
     }
 }

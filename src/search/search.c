@@ -306,7 +306,7 @@ static SearchResult run(SearchThread *t)
             continue;
         t->root_depth = depth;
         t->best_move_changes *= 0.5;
-        uint64_t nodes_before = search_total_nodes(t);
+        uint64_t nodes_before = thread_nodes(t); /* root move shares: thread 0's own nodes */
         for (int i = 0; i < t->root_count; i++) {
             t->root_moves[i].previous_score = t->root_moves[i].score;
             t->root_moves[i].nodes = 0;
@@ -346,7 +346,7 @@ static SearchResult run(SearchThread *t)
             int mate_plies = VALUE_MATE - (best > 0 ? best : -best);
             if (sh->tm.soft_ms >= 0 && mate_plies < MAX_PLY && depth >= 2 * mate_plies + 6)
                 break;
-            uint64_t iteration_nodes = search_total_nodes(t) - nodes_before;
+            uint64_t iteration_nodes = thread_nodes(t) - nodes_before;
             double share = iteration_nodes ? (double)t->root_moves[0].nodes / (double)iteration_nodes : 1.0;
             int drop = prev_score == -VALUE_INFINITE ? 0 : prev_score - best;
             double scale = timeman_scale(t->best_move_changes, drop, share, stable);
