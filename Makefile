@@ -7,6 +7,7 @@
 #   make perft-full  every perft count to the deepest depth listed (long)
 #   make test-codec-full  move-code round trip of every game in ../shared/data/pgn (long)
 #   make tools     the programs in tools/ (build/<ARCH>/tools/NAME)
+#   make book      book/book.bin from the sources in book/ (docs/book-format.md)
 #   make tuner     the Texel tuner (build/<ARCH>/tools/tuner; docs/tuning.md)
 #   make tune-data TUNE_GAMES=N TUNE_NODES=N   the tuner's training set (long; docs/tuning.md)
 
@@ -219,6 +220,7 @@ bench-perft: $(EXE)
 # a listed file that does not exist is skipped. The user's own
 # ~/.config/saavedra/engine.rc wins over the installed one (README, engine.rc).
 DATA_FILES = engine.rc
+DATA_FILES += book/book.bin
 DATADIR    = $(PREFIX)/share/saavedra
 .PHONY: uninstall
 
@@ -231,6 +233,15 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(notdir $(EXE))
 	for f in $(DATA_FILES); do rm -f "$(DESTDIR)$(DATADIR)/$${f##*/}"; done
 	if [ -d $(DESTDIR)$(DATADIR) ]; then rmdir $(DESTDIR)$(DATADIR) || echo "left $(DESTDIR)$(DATADIR): it holds other files"; fi
+
+# The shipped opening book: the annotated source first, then the master games (-p cuts
+# only the game files). Rebuilding gives the same bytes.
+.PHONY: book
+BOOK_FLAGS ?= -m 2 -p 30
+book: $(BUILD)/tools/makebook
+	gzip -dc book/arasan_basic.pgn.gz > $(BUILD)/book-arasan_basic.pgn
+	gzip -dc book/masters-2500.pgn.gz > $(BUILD)/book-masters-2500.pgn
+	$(BUILD)/tools/makebook $(BOOK_FLAGS) -o book/book.bin $(BUILD)/book-arasan_basic.pgn $(BUILD)/book-masters-2500.pgn
 
 clean:
 	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable

@@ -143,7 +143,8 @@ static const char GAMES[] =
     "[Result \"0-1\"]\n1. Nf3 Nc6 2. e4 e5 3. Bb5 Nf6 0-1\n\n"      /* transposes at ply 4 */
     "[Result \"1/2-1/2\"]\n1. e4 c5 1/2-1/2\n\n"
     "[Result \"*\"]\n1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n\n"
-    "[Result \"1-0\"]\n1. h4 h5 2. h5 1-0\n\n";                   /* illegal: skipped */
+    "[Result \"1-0\"]\n1. h4 h5 2. h5 1-0\n\n"                    /* illegal: skipped */
+    "[Result \"0-1\"]\n1. g3 *\n\n";          /* cut short: the Result tag counts */
 
 TEST(makebook_counts_results_and_transpositions)
 {
@@ -151,11 +152,12 @@ TEST(makebook_counts_results_and_transpositions)
     Book *book = build("", GAMES, 1, 0, &st);
     if (!book)
         return;
-    CHECK_EQ(st.games, 4);
+    CHECK_EQ(st.games, 5);
     CHECK_EQ(st.skipped, 1);
     check_entry(book, "", "e2e4", 100, 3, 1, 1, 0);
     check_entry(book, "", "g1f3", 9, 1, 0, 0, 1);
-    CHECK_EQ(probe_count(book, ""), 2); /* h4 came from the skipped game only */
+    check_entry(book, "", "g2g3", 9, 1, 0, 0, 1);
+    CHECK_EQ(probe_count(book, ""), 3); /* h4 came from the skipped game only */
     /* e5 scored 0 of 1 decided game, c5 a draw: c5 is the stronger */
     check_entry(book, "e2e4", "e7e5", 89, 2, 0, 0, 1);
     check_entry(book, "e2e4", "c7c5", 100, 1, 0, 1, 0);
@@ -165,7 +167,7 @@ TEST(makebook_counts_results_and_transpositions)
     check_entry(book, "e2e4 e7e5 g1f3 b8c6", "f1c4", 50, 1, 0, 0, 0);
     CHECK_EQ(probe_count(book, "e2e4 e7e5 g1f3 b8c6 f1b5"), 2);
     CHECK_EQ(book_position_count(book), 9);
-    CHECK_EQ(book_entry_count(book), 13);
+    CHECK_EQ(book_entry_count(book), 14);
     book_close(book);
 }
 
@@ -181,7 +183,7 @@ TEST(makebook_min_freq_and_max_ply)
     }
     book = build("", GAMES, 1, 2, NULL);
     if (book) {
-        CHECK_EQ(probe_count(book, ""), 2);
+        CHECK_EQ(probe_count(book, ""), 3);
         CHECK_EQ(probe_count(book, "e2e4"), 2);
         CHECK_EQ(probe_count(book, "e2e4 e7e5"), 0);  /* ply 2 and later left out */
         book_close(book);

@@ -361,7 +361,7 @@ static SearchResult run_search(const char *fen, const char *const *moves, int mo
         return none;
     }
     memset(cap, 0, sizeof *cap);
-    SearchReporter rep = { capture_iteration, NULL, NULL, cap };
+    SearchReporter rep = { capture_iteration, NULL, NULL, cap, NULL, NULL };
     if (!CHECK_MSG(engine_go(e, limits, &rep, err, sizeof err), "%s", err)) {
         engine_free(e);
         return none;

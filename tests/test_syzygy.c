@@ -76,7 +76,7 @@ static bool tb_search(Engine *e, const char *fen, const SearchLimits *limits, Tb
     if (fen && !CHECK_MSG(engine_set_position(e, fen, NULL, 0, err, sizeof err), "%s: %s", fen, err))
         return false;
     memset(cap, 0, sizeof *cap);
-    SearchReporter rep = { tb_capture, NULL, NULL, cap };
+    SearchReporter rep = { tb_capture, NULL, NULL, cap, NULL, NULL };
     if (!CHECK_MSG(engine_go(e, limits, &rep, err, sizeof err), "%s", err))
         return false;
     engine_wait(e);

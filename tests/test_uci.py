@@ -24,6 +24,8 @@ results = []
 class Engine(EnginePipe):
     def __init__(self):
         super().__init__(ENGINE)
+        # These tests are about the search: the opening book (tests/test_book.py) is off.
+        self.send("setoption name OwnBook value false")
         # Start-up (tables, bitbases) may take a while in sanitizer builds: wait for it
         # here, so that the timings measured by the tests are the engine's answers only.
         self.send("isready")

@@ -44,6 +44,8 @@ class Engine(EnginePipe):
         self.send("xboard")
         self.send("protover 2")
         self.features = self.expect(lambda l: l == "feature done=1", 60.0)
+        # These tests are about the search: the opening book (tests/test_book.py) is off.
+        self.send("option OwnBook=0")
 
     def expect(self, predicate, timeout=10.0):
         """As EnginePipe.expect, the time-out scaled by SAAVEDRA_TIME_SCALE."""

@@ -90,6 +90,9 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, FI
     if (smp_mode && !engine_set_option(e, "SMP Mode", smp_mode, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s\n", err);
 
+    /* The search, not the book, answers the start position. */
+    engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
+
     SearchLimits limits;
     limits_init(&limits);
     limits.depth = depth;

@@ -326,7 +326,7 @@ static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
         limits.depth = r->args->depth;
     else
         limits.movetime = (int64_t)(r->args->seconds * 1000 + 0.5);
-    SearchReporter rep = {on_iteration, on_currmove, on_bestmove, r};
+    SearchReporter rep = {on_iteration, on_currmove, on_bestmove, r, NULL, NULL};
     int64_t start = time_now_ms();
     if (!engine_go(e, &limits, &rep, err, sizeof err)) {
         tee_printf(r->tee, "%4d %-16s skipped: %s\n", number, id, err);

@@ -13,6 +13,7 @@
 #include "board/notation.h"
 #include "board/snapshot.h"
 #include "engine/learner.h"
+#include "opening/book.h"
 #include "search/syzygy.h"
 #include "search/threads.h"
 #include "util/rcfile.h"
@@ -40,6 +41,15 @@ struct Engine {
     EcoGame eco_next; /* engine_set_position builds here, kept only on success */
 
     bool main_running;        /* thread 0 has a search job not yet waited for */
+    /* The opening book, opened on first use: book_name is the BookFile value it (or the
+     * failure to open it, reported once) belongs to. */
+    Book *book;
+    bool book_checked;
+    char book_name[OPTION_STRING_MAX];
+    uint64_t book_rng;
+    Move book_best, book_ponder;     /* the book move a go is answering with */
+    char book_detail[200];
+
     atomic_bool searching;
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -165,6 +175,96 @@ static bool on_syzygy_path(void *ctx, const Option *opt, char *err, size_t size)
     return true;
 }
 
+/* ---- the opening book ---- */
+
+/* The book BookFile names, opened on first use; NULL when there is none or it cannot be
+ * read, with the reason in warn the first time only ("" otherwise). */
+static Book *current_book(Engine *e, char *warn, size_t size)
+{
+    const char *name = options_str(&e->options, "BookFile");
+    warn[0] = '\0';
+    if (e->book_checked && !strcmp(e->book_name, name))
+        return e->book;
+    book_close(e->book);
+    e->book = NULL;
+    e->book_checked = true;
+    snprintf(e->book_name, sizeof e->book_name, "%s", name);
+    if (!name[0] || !strcmp(name, "<empty>"))
+        return NULL;
+    char path[4096], err[400];
+    if (!book_locate(name, path, sizeof path)) {
+        snprintf(warn, size, "book %s not found (%s): playing without a book", name, path);
+        return NULL;
+    }
+    if (!(e->book = book_open(path, err, sizeof err)))
+        snprintf(warn, size, "book not used: %s", err);
+    return e->book;
+}
+
+/* A new BookFile is opened at once, so that a GUI or engine.rc hears of a bad one now. */
+static bool on_book_file(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    e->book_checked = false;
+    if (options_bool(&e->options, "OwnBook"))
+        current_book(e, err, size);
+    return true;
+}
+
+int engine_book_moves(Engine *e, BookMove *out, int max, char *warn, size_t warn_size)
+{
+    Book *book = current_book(e, warn, warn_size);
+    return book ? book_probe(book, &e->pos, out, max) : 0;
+}
+
+/* Whether the book answers this go: fills book_best, book_ponder and book_detail. Only
+ * for a game move: not in analysis, infinite, ponder, mate or searchmoves searches. */
+static bool choose_book_move(Engine *e, const SearchLimits *limits, const SearchReporter *rep)
+{
+    if (!options_bool(&e->options, "OwnBook") || options_bool(&e->options, "UCI_AnalyseMode")
+        || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
+        || e->pos.game_ply >= options_int(&e->options, "Book Depth"))
+        return false;
+    char warn[500];
+    BookMove moves[BOOK_MOVES_MAX];
+    Book *book = current_book(e, warn, sizeof warn);
+    if (warn[0] && rep && rep->on_info) {
+        char line[520];
+        snprintf(line, sizeof line, "warning: %s", warn);
+        rep->on_info(rep->ctx, line);
+    }
+    int n = book ? book_probe(book, &e->pos, moves, BOOK_MOVES_MAX) : 0;
+    int pick = book_choose(moves, n, (int)options_int(&e->options, "Book Variety"), &e->book_rng);
+    if (pick < 0)
+        return false;
+    /* The reply the book likes best is the move to ponder on. */
+    Position *scratch = &e->thread->pos; /* free until the search starts */
+    *scratch = e->pos;
+    book_move_describe(scratch, &moves[pick], e->book_detail, sizeof e->book_detail);
+    make_move(scratch, moves[pick].move);
+    BookMove replies[BOOK_MOVES_MAX];
+    int best_reply = book_choose(replies, book_probe(book, scratch, replies, BOOK_MOVES_MAX), 0, &e->book_rng);
+    e->book_best = moves[pick].move;
+    e->book_ponder = best_reply >= 0 ? replies[best_reply].move : MOVE_NONE;
+    return true;
+}
+
+static void *book_main(void *arg)
+{
+    Engine *e = arg;
+    if (e->reporter.on_book)
+        e->reporter.on_book(e->reporter.ctx, e->book_best, e->book_detail);
+    pthread_mutex_lock(&e->lock);
+    e->result = (SearchResult){ .best = e->book_best, .ponder = e->book_ponder };
+    atomic_store(&e->searching, false);
+    pthread_mutex_unlock(&e->lock);
+    if (e->reporter.on_bestmove)
+        e->reporter.on_bestmove(e->reporter.ctx, e->book_best, e->book_ponder);
+    return NULL;
+}
+
 static void register_options(Engine *e)
 {
     Options *o = &e->options;
@@ -189,6 +289,10 @@ static void register_options(Engine *e)
     option_add_check(o, "Learning", true, on_learning, e);
     option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
     option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
+    option_add_check(o, "OwnBook", true, NULL, e);
+    option_add_string(o, "BookFile", ENGINE_DEFAULT_BOOK, on_book_file, e);
+    option_add_spin(o, "Book Variety", 50, 0, 100, NULL, e);
+    option_add_spin(o, "Book Depth", 40, 0, 1000, NULL, e);
 }
 
 Engine *engine_new(void)
@@ -211,6 +315,7 @@ Engine *engine_new(void)
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.ponderhit_ms, 0);
     e->shared.seed = (uint64_t)time_now_us();
+    e->book_rng = e->shared.seed ^ 0xB00C;
     register_options(e);
     char err[160];
     on_learning(e, options_find(&e->options, "Learning"), err, sizeof err);
@@ -230,6 +335,7 @@ void engine_free(Engine *e)
         syzygy_load("", NULL, 0); /* the next engine of this process starts without them */
     pool_free(e->pool);
     learner_free(e->learner);
+    book_close(e->book);
     tt_free(&e->tt);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->wake);
@@ -432,6 +538,22 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     }
     engine_wait(e); /* reap the previous worker */
 
+    if (reporter)
+        e->reporter = *reporter;
+    else
+        memset(&e->reporter, 0, sizeof e->reporter);
+    if (choose_book_move(e, limits, reporter)) {
+        atomic_store(&e->shared.stop, false);
+        atomic_store(&e->searching, true);
+        if (pthread_create(&e->worker, NULL, book_main, e) != 0) {
+            atomic_store(&e->searching, false);
+            snprintf(err, err_size, "cannot start the search thread");
+            return false;
+        }
+        e->worker_joinable = true;
+        return true;
+    }
+
     SearchShared *sh = &e->shared;
     int64_t now = time_now_ms();
     sh->limits = *limits;
@@ -441,11 +563,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     atomic_store(&sh->ponderhit_ms, now);
     timeman_init(&sh->tm, limits, e->pos.side, (int)options_int(&e->options, "Move Overhead"), now);
     sh->tt = &e->tt;
-    if (reporter)
-        e->reporter = *reporter;
-    else
-        memset(&e->reporter, 0, sizeof e->reporter);
-    e->learn_reporter = (SearchReporter){ learn_on_iteration, learn_on_currmove, NULL, e };
+    e->learn_reporter = (SearchReporter){ learn_on_iteration, learn_on_currmove, NULL, e, NULL, NULL };
     sh->reporter = &e->learn_reporter;
     sh->multipv = (int)options_int(&e->options, "MultiPV");
     sh->contempt = engine_contempt(e);

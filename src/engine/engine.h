@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "opening/book.h"
 #include "opening/eco.h"
 #include "util/options.h"
 #include "search/search.h"
@@ -19,6 +20,7 @@
 #define ENGINE_VERSION "0.1"
 #endif
 #define ENGINE_DEFAULT_HASH_MB 16
+#define ENGINE_DEFAULT_BOOK "book.bin"
 
 typedef struct Engine Engine;
 
@@ -75,6 +77,13 @@ void engine_smp_stats(Engine *e, SplitStats *sum, bool reset);
 
 /* Result of the last finished search. */
 SearchResult engine_last_result(Engine *e);
+
+/* The book moves of the game position (best weight first; 0 when no book can be read,
+ * with the reason in warn the first time, else warn ""). engine_go plays from the book
+ * itself when OwnBook is on: a book move is reported through on_book, then on_bestmove
+ * like a searched one, in game play only (not in infinite, ponder, mate, searchmoves or
+ * UCI_AnalyseMode searches, nor past Book Depth plies). */
+int engine_book_moves(Engine *e, BookMove *out, int max, char *warn, size_t warn_size);
 
 /* Opponent and own rating for contempt (own_rating 0: unknown). */
 void engine_set_opponent(Engine *e, const OpponentInfo *opp, int own_rating);

@@ -204,23 +204,24 @@ bool book_locate(const char *name, char *out, size_t out_size)
         snprintf(out, out_size, "%s", name);
         return is_file(out);
     }
-    char dir[4096], first[8300] = "";
+    char dir[4096], path[8300];
     if (!executable_dir(dir, sizeof dir)) {
         snprintf(out, out_size, "%s (the executable's directory is unknown)", name);
         return false;
     }
-    static const char *const places[] = { "%s/%s", "%s/book/%s" };
-    for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
-        char path[8300];
-        snprintf(path, sizeof path, places[i], dir, name);
-        if (i == 0)
-            memcpy(first, path, sizeof first);
-        if (is_file(path)) {
-            snprintf(out, out_size, "%s", path);
-            return true;
-        }
+    /* Beside the executable or installed with it (PREFIX/share/saavedra) ... */
+    if (data_file_locate(name, path, sizeof path) && is_file(path)) {
+        snprintf(out, out_size, "%s", path);
+        return true;
     }
-    snprintf(out, out_size, "%s", first);
+    /* ... or in a repository checkout, where the binary sits above book/. */
+    snprintf(path, sizeof path, "%s/book/%s", dir, name);
+    if (is_file(path)) {
+        snprintf(out, out_size, "%s", path);
+        return true;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(out, out_size, "%s", path);
     return false;
 }
 

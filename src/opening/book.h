@@ -60,9 +60,10 @@ int book_probe(const Book *book, const Position *pos, BookMove *out, int max);
 int book_choose(const BookMove *moves, int n, int variety, uint64_t *rng);
 
 /* Where the book named name is: an absolute path is used as it is; a relative one is
- * looked for beside the executable, then in book/ beside it (the repository layout),
- * never in the working directory (a GUI starts engines from anywhere). Writes the path
- * found, or the first one tried when none exists (and returns false). */
+ * looked for beside the executable, then in ../share/saavedra from it (make install),
+ * then in book/ beside it (a repository checkout), never in the working directory (a GUI
+ * starts engines from anywhere). Writes the path found, or the one beside the executable
+ * when none exists (and returns false). */
 bool book_locate(const char *name, char *out, size_t out_size);
 
 /* One line describing a book move of pos, e.g. "e4 weight 62, 1234 games +40% =35% -25%"

@@ -270,6 +270,8 @@ static void read_games(BookBuilder *b, PgnReader *r, bool annotated, BookBuildPr
     static _Thread_local Line line; /* large: off the stack */
     uint32_t last = NONE;           /* entry of the last move, for NAGs and comments */
     int null_depth = -1;            /* lines below a null move are no book lines */
+    char tag_result[8] = "";        /* the Result tag: a game cut short (pgn-extract
+                                       --plylimit) ends in "*" but keeps its result there */
     const PgnItem *it;
     while (!b->out_of_memory && (it = pgn_next(r))->event != PGN_EOF) {
         switch (it->event) {
@@ -278,6 +280,11 @@ static void read_games(BookBuilder *b, PgnReader *r, bool annotated, BookBuildPr
             line.length = line.depth = 0;
             last = NONE;
             null_depth = -1;
+            tag_result[0] = '\0';
+            break;
+        case PGN_TAG:
+            if (!strcmp(it->tag_name, "Result"))
+                snprintf(tag_result, sizeof tag_result, "%s", it->tag_value);
             break;
         case PGN_MOVE:
             last = NONE;
@@ -340,7 +347,7 @@ static void read_games(BookBuilder *b, PgnReader *r, bool annotated, BookBuildPr
             last = line.length > 0 ? line.path[line.length - 1] : NONE;
             break;
         case PGN_GAME_END:
-            end_game(b, annotated, it->result);
+            end_game(b, annotated, strcmp(it->result, "*") || !tag_result[0] ? it->result : tag_result);
             b->stats.games++;
             if (progress && b->stats.games % PROGRESS_EVERY == 0)
                 progress(progress_ctx, &b->stats);

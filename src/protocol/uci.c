@@ -77,6 +77,17 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
         uci_send(ctx, "bestmove %s", move_to_uci(best, b));
 }
 
+static void on_book(void *ctx, Move move, const char *detail)
+{
+    char mv[8];
+    uci_send(ctx, "info string book move %s: %s", move_to_uci(move, mv), detail);
+}
+
+static void on_info(void *ctx, const char *text)
+{
+    uci_send(ctx, "info string %s", text);
+}
+
 /* ---- commands ---- */
 
 static void cmd_uci(UciState *u)
@@ -303,7 +314,7 @@ static void cmd_go(UciState *u, char **tok, int n)
         limits = quick;
         uci_send(u, "info string error: go: malformed command, searching to depth 1 only");
     }
-    static const SearchReporter reporter_template = { on_iteration, on_currmove, on_bestmove, NULL };
+    static const SearchReporter reporter_template = { on_iteration, on_currmove, on_bestmove, NULL, on_book, on_info };
     SearchReporter reporter = reporter_template;
     reporter.ctx = u;
     char err[160];

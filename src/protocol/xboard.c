@@ -323,8 +323,7 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     } else if (!strcmp(cmd, "hint")) {
         xbsearch_send_hint(&xb->search, e, &xb->game);
     } else if (!strcmp(cmd, "bk")) {
-        xb_send(out, " no opening book in this version");
-        xb_send(out, "%s", "");
+        xbsearch_send_book(&xb->search, e);
     } else if (!strcmp(cmd, "hard") || !strcmp(cmd, "easy")) {
         xb->ponder_enabled = cmd[0] == 'h';
         if (!xb->ponder_enabled && xb->search.kind == XS_PONDER)

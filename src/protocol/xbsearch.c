@@ -92,7 +92,22 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
     xbinput_post_search_done(s->events, best, ponder);
 }
 
-static const SearchReporter REPORTER_TEMPLATE = {on_iteration, on_currmove, on_bestmove, NULL};
+/* A book move: a thinking line (depth, score, time and nodes 0) that names it. */
+static void on_book(void *ctx, Move move, const char *detail)
+{
+    XbSearch *s = ctx;
+    (void)move;
+    if (atomic_load(&s->post))
+        xb_send(s->out, "0 0 0 0 (book) %s", detail);
+}
+
+static void on_info(void *ctx, const char *text)
+{
+    XbSearch *s = ctx;
+    xb_send(s->out, "# %s", text);
+}
+
+static const SearchReporter REPORTER_TEMPLATE = {on_iteration, on_currmove, on_bestmove, NULL, on_book, on_info};
 
 /* ---- starting and stopping ---- */
 
@@ -274,6 +289,26 @@ void xbsearch_send_status(XbSearch *s, Engine *e)
         xb_send(s->out, "stat01: %lld %llu %d %d %d", (long long)cs, (unsigned long long)nodes,
                 depth, left, total);
     }
+}
+
+void xbsearch_send_book(XbSearch *s, Engine *e)
+{
+    BookMove moves[BOOK_MOVES_MAX];
+    char warn[500], line[200];
+    int n = engine_book_moves(e, moves, BOOK_MOVES_MAX, warn, sizeof warn);
+    if (warn[0])
+        xb_send(s->out, " warning: %s", warn);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++)
+        total += moves[i].weight;
+    for (int i = 0; i < n; i++) {
+        *s->main_scratch = *engine_position(e);
+        book_move_describe(s->main_scratch, &moves[i], line, sizeof line);
+        xb_send(s->out, " %s (%.0f%%)", line, total ? 100.0 * moves[i].weight / total : 0.0);
+    }
+    if (n == 0)
+        xb_send(s->out, " no book moves in this position");
+    xb_send(s->out, "%s", "");
 }
 
 void xbsearch_send_hint(XbSearch *s, Engine *e, const XbGame *g)

@@ -46,6 +46,10 @@ typedef struct {
 bool xbsearch_init(XbSearch *s, XbOut *out, XbInput *events);
 void xbsearch_free(XbSearch *s);
 
+/* bk: the book moves of the game position with weights, statistics and share of the
+ * weight, each on a line starting with a blank, then an empty line. */
+void xbsearch_send_book(XbSearch *s, Engine *e);
+
 /* Thinks on our move in the game's position under the clock (unless the game is over or
  * every move is excluded). */
 void xbsearch_think(XbSearch *s, Engine *e, XbGame *g, const XbClock *clock);

@@ -41,6 +41,11 @@ typedef struct {
      * best is MOVE_NONE when there is no legal move. */
     void (*on_bestmove)(void *ctx, Move best, Move ponder);
     void *ctx;
+    /* From the engine, not the search (either may be NULL): the move about to be reported
+     * through on_bestmove comes from the opening book (detail: its weight and
+     * statistics); a one-line message for the user (e.g. a book that cannot be read). */
+    void (*on_book)(void *ctx, Move move, const char *detail);
+    void (*on_info)(void *ctx, const char *text);
 } SearchReporter;
 
 /* SMP Mode: how threads beyond the first take part in a search. */
