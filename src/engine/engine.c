@@ -240,7 +240,8 @@ static bool choose_book_move(Engine *e, const SearchLimits *limits, const Search
     if (pick < 0)
         return false;
     /* The reply the book likes best is the move to ponder on. */
-    Position *scratch = &e->thread->pos; /* free until the search starts */
+    static _Thread_local Position scratch_pos; /* large: keep it off the stack */
+    Position *scratch = &scratch_pos;
     *scratch = e->pos;
     book_move_describe(scratch, &moves[pick], e->book_detail, sizeof e->book_detail);
     make_move(scratch, moves[pick].move);
@@ -251,9 +252,10 @@ static bool choose_book_move(Engine *e, const SearchLimits *limits, const Search
     return true;
 }
 
-static void *book_main(void *arg)
+static void book_main(SearchThread *t, void *arg)
 {
     Engine *e = arg;
+    (void)t;
     if (e->reporter.on_book)
         e->reporter.on_book(e->reporter.ctx, e->book_best, e->book_detail);
     pthread_mutex_lock(&e->lock);
@@ -262,7 +264,6 @@ static void *book_main(void *arg)
     pthread_mutex_unlock(&e->lock);
     if (e->reporter.on_bestmove)
         e->reporter.on_bestmove(e->reporter.ctx, e->book_best, e->book_ponder);
-    return NULL;
 }
 
 static void register_options(Engine *e)
@@ -543,14 +544,12 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     else
         memset(&e->reporter, 0, sizeof e->reporter);
     if (choose_book_move(e, limits, reporter)) {
+        /* Through thread 0 like a search, so that waiting, stopping and the order of
+         * the output are the same. */
         atomic_store(&e->shared.stop, false);
         atomic_store(&e->searching, true);
-        if (pthread_create(&e->worker, NULL, book_main, e) != 0) {
-            atomic_store(&e->searching, false);
-            snprintf(err, err_size, "cannot start the search thread");
-            return false;
-        }
-        e->worker_joinable = true;
+        e->main_running = true;
+        pool_run_main(e->pool, book_main, e);
         return true;
     }
 
