@@ -34,6 +34,8 @@ class Uci(EnginePipe):
         self.send("uci")
         self.expect(lambda l: l == "uciok", 60.0)
         self.send("setoption name LearningFile value " + learn_file)
+        # Searched games: book moves (tests/test_book.py) are not searches the learner sees.
+        self.send("setoption name OwnBook value false")
         for name, value in options:
             self.send("setoption name %s value %s" % (name, value))
         self.sync()
@@ -127,6 +129,7 @@ def test_xboard_result_recorded():
     e.send("protover 2")
     e.expect(lambda l: "done=1" in l, 60.0)
     e.send("option LearningFile=" + f)
+    e.send("option OwnBook=0")
     e.send("new")
     e.send("force")
     for m in ["e2e4", "e7e5", "d2d4"]:
