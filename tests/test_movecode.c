@@ -9,6 +9,7 @@
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
 #include "movecode_check.h"
+#include "perft_data.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"
 #include "board/notation.h"
@@ -140,6 +141,65 @@ TEST(movelegal_matches_generator_on_every_16bit_value)
             }
     }
     free(positions);
+}
+
+/* ---- Chess960 ---- */
+
+/* Castling from any king square (the king may stay where it is, the rook may jump over
+ * it): every move of two plies from every 16th fischer.epd position round-trips, every
+ * byte decodes to a legal move or none, and single-move legality agrees with the
+ * generator on all 65,536 values (also along a random game from every 48th). */
+TEST(movecode_chess960)
+{
+    PerftEntry *entries;
+    int n = perft_data_load("fischer.epd", &entries);
+    if (n <= 0)
+        return;
+    Tally t = { 0, 0, 0 };
+    long castles = 0;
+    bool ok = true;
+    uint64_t seed = 960;
+    static bool legal[65536];
+    for (int i = 0; i < n; i += 16) {
+        Position *pos = test_position_new(entries[i].fen);
+        if (!CHECK(pos != NULL))
+            continue;
+        MoveList list;
+        generate_legal(pos, &list);
+        for (int k = 0; k < list.count; k++)
+            castles += move_is_castle(list.moves[k]);
+        ok = check_all_bytes(pos) && perft_tree_check(pos, 2, &t);
+        for (int ply = 0; ok && i % 48 == 0 && ply < 30; ply++) {
+            generate_legal(pos, &list);
+            if (!list.count)
+                break;
+            memset(legal, 0, sizeof legal);
+            for (int k = 0; k < list.count; k++)
+                legal[list.moves[k]] = true;
+            for (int v = 0; v < 65536 && ok; v++)
+                ok = CHECK_MSG(move_is_legal_fast(pos, (Move)v) == legal[v], "%s ply %d: move 0x%04x",
+                               entries[i].fen, ply, v);
+            make_move(pos, list.moves[test_random(&seed) % (uint64_t)list.count]);
+        }
+        free(pos);
+        if (!ok)
+            break;
+    }
+    /* Fallback mode (three knights): the king step f1g1 and O-O (king f1 to g1, rook h1
+     * to f1) share their squares and still get codes of their own. */
+    Position *fb = test_position_new("4k3/8/8/8/8/8/NNN5/5K1R w H - 0 1");
+    if (CHECK(fb != NULL)) {
+        Move step = move_from_uci(fb, "f1g1"), castle = move_from_uci(fb, "f1h1");
+        CHECK(step != MOVE_NONE && castle != MOVE_NONE && step != castle && move_is_castle(castle));
+        int a = movecode_encode(fb, step), b = movecode_encode(fb, castle);
+        CHECK_MSG(a >= 0 && b >= 0 && a != b, "codes %d and %d", a, b);
+        CHECK(movecode_decode(fb, a) == step && movecode_decode(fb, b) == castle);
+        ok = check_all_bytes(fb);
+        free(fb);
+    }
+    test_log("%ld moves checked, %ld castlings at the roots", t.moves, castles);
+    CHECK(t.moves > 30000 && castles >= 5);
+    free(entries);
 }
 
 /* ---- Canonical codes ---- */

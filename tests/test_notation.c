@@ -53,7 +53,7 @@ static void round_trip_moves(Position *pos, int depth, RoundTripStats *rs)
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         rs->moves++;
-        move_to_uci(m, uci);
+        move_to_uci_game(pos, m, uci);
         Move back = move_from_uci(pos, uci);
         move_to_san(pos, m, san);
         Move back_san = move_from_san(pos, san);
@@ -94,6 +94,72 @@ TEST(notation_round_trip_suite)
     test_log("%ld moves round-tripped", rs.moves);
     CHECK(rs.moves > 700000);
     free(pos);
+}
+
+/* Chess960: castling read and written king-takes-rook, O-O in SAN, every move of every
+ * fischer.epd position (two plies from every 32nd). */
+TEST(notation_round_trip_chess960)
+{
+    Position *pos = malloc(sizeof *pos);
+    char err[160];
+    RoundTripStats rs = { 0 };
+    PerftEntry *entries;
+    int n = perft_data_load("fischer.epd", &entries);
+    for (int i = 0; i < n; i++)
+        if (CHECK_MSG(position_from_fen(pos, entries[i].fen, err, sizeof err, NULL), "%s", err)) {
+            position_set_chess960(pos, true); /* (those without castling rights read as standard) */
+            round_trip_moves(pos, i % 32 ? 1 : 2, &rs);
+        }
+    if (n > 0)
+        free(entries);
+    test_log("%ld moves round-tripped", rs.moves);
+    CHECK(rs.moves > 40000);
+    free(pos);
+}
+
+/* King-takes-rook in Chess960 mode; in standard mode the king's two-square move (and
+ * king-takes-rook too, as some GUIs send it). */
+TEST(uci_castling_chess960)
+{
+    Position pos;
+    char err[160], uci[8], san[16];
+    /* The king stays on g1 and the rook goes h1-f1: written g1h1, O-O. */
+    if (!CHECK(position_from_fen(&pos, "r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1", err, sizeof err, NULL)))
+        return;
+    Move m = move_from_uci(&pos, "g1h1");
+    CHECK(m != MOVE_NONE && move_is_castle(m));
+    CHECK_STR_EQ(move_to_uci_game(&pos, m, uci), "g1h1");
+    CHECK_STR_EQ(move_to_san(&pos, m, san), "O-O");
+    CHECK(move_from_san(&pos, "O-O") == m);
+    Move qs = move_from_san(&pos, "O-O-O");
+    CHECK(qs != MOVE_NONE && qs != m);
+    CHECK_STR_EQ(move_to_uci_game(&pos, qs, uci), "g1a1");
+    make_move(&pos, m);
+    CHECK(piece_on(&pos, G1) == W_KING && piece_on(&pos, F1) == W_ROOK && piece_on(&pos, H1) == NO_PIECE);
+    CHECK(pos_key(&pos) == position_compute_key(&pos));
+    unmake_move(&pos, m);
+    CHECK(piece_on(&pos, G1) == W_KING && piece_on(&pos, H1) == W_ROOK && piece_on(&pos, F1) == NO_PIECE);
+    /* King f1 and rook g1 change places. */
+    if (!CHECK(position_from_fen(&pos, "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", err, sizeof err, NULL)))
+        return;
+    m = move_from_uci(&pos, "f1g1");
+    CHECK(m != MOVE_NONE && move_is_castle(m));
+    make_move(&pos, m);
+    CHECK(piece_on(&pos, G1) == W_KING && piece_on(&pos, F1) == W_ROOK);
+    CHECK(pos_key(&pos) == position_compute_key(&pos));
+    char fen[128];
+    position_to_fen(&pos, fen);
+    CHECK_STR_EQ(fen, "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRRKB b - - 2 9");
+    /* Standard chess: e1g1, and e1h1 read as the same castling. */
+    if (!CHECK(position_from_fen(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", err, sizeof err, NULL)))
+        return;
+    CHECK(!pos.chess960);
+    m = move_from_uci(&pos, "e1g1");
+    CHECK(m != MOVE_NONE && move_is_castle(m) && move_from_uci(&pos, "e1h1") == m);
+    CHECK_STR_EQ(move_to_uci_game(&pos, m, uci), "e1g1");
+    position_set_chess960(&pos, true);
+    CHECK_STR_EQ(move_to_uci_game(&pos, m, uci), "e1h1");
+    CHECK(move_from_uci(&pos, "e1h1") == m);
 }
 
 /* SAN written for known positions. */

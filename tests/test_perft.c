@@ -1,4 +1,5 @@
-/* Perft counts of every position of tests/data/perftsuite.epd and cpw.epd.
+/* Perft counts of every position of tests/data/perftsuite.epd and cpw.epd, and of the
+ * 960 Chess960 positions of fischer.epd (depths 1-3 here, 1-5 with --perft-full).
  *
  * By default each position runs every listed depth whose expected count is at most
  * PERFT_NODE_LIMIT (the smallest listed depth always runs), which keeps `make test`
@@ -78,7 +79,7 @@ static int worker_count(void)
 }
 
 /* Runs the file's positions; expected_positions guards against a truncated data file. */
-static void run_perft_file(const char *name, int expected_positions)
+static void run_perft_file_to(const char *name, int expected_positions, int max_depth)
 {
     PerftEntry *entries;
     int n = perft_data_load(name, &entries);
@@ -90,7 +91,7 @@ static void run_perft_file(const char *name, int expected_positions)
     PerftJob *jobs = calloc((size_t)max_jobs, sizeof *jobs);
     for (int e = 0; e < n; e++)
         for (int d = 0; d < entries[e].depth_count; d++)
-            if (d == 0 || entries[e].nodes[d] <= limit) {
+            if (entries[e].depth[d] <= max_depth && (d == 0 || entries[e].nodes[d] <= limit)) {
                 jobs[job_count++] = (PerftJob){ .entry = &entries[e], .index = d };
                 total_nodes += entries[e].nodes[d];
             }
@@ -127,7 +128,16 @@ static void run_perft_file(const char *name, int expected_positions)
     free(entries);
 }
 
+static void run_perft_file(const char *name, int expected_positions)
+{
+    run_perft_file_to(name, expected_positions, PERFT_MAX_DEPTHS * 100);
+}
+
 TEST(perft_suite) { run_perft_file("perftsuite.epd", 128); }
+
+/* Chess960: every position to depth 3 here (3 million nodes); `make perft-960` runs
+ * every count to depth 5 (D6, 5 * 10^11 nodes, is left out). */
+TEST(perft_fischer960) { run_perft_file_to("fischer.epd", 960, test_perft_full() ? 5 : 3); }
 
 TEST(perft_cpw) { run_perft_file("cpw.epd", 7); }
 

@@ -156,6 +156,10 @@ static const char *const WALK_FENS[] = {
     "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1",
     "4k3/8/8/8/1p1p4/8/2P5/4K3 w - - 0 1",
+    /* Chess960: king and rook swap places; king on g1 castling in place; inner rooks. */
+    "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+    "r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1",
+    "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
 };
 
 TEST(zobrist_and_unmake_every_node)
@@ -232,11 +236,11 @@ static void fen_round_trip(Position *pos, int depth, int *checked)
 
 TEST(fen_round_trip_suite)
 {
-    static const char *const files[] = { "perftsuite.epd", "cpw.epd" };
+    static const char *const files[] = { "perftsuite.epd", "cpw.epd", "fischer.epd" };
     Position *pos = malloc(sizeof *pos);
     char err[160];
     int checked = 0;
-    for (int f = 0; f < 2; f++) {
+    for (int f = 0; f < 3; f++) {
         PerftEntry *entries;
         int n = perft_data_load(files[f], &entries);
         for (int i = 0; i < n; i++) {
@@ -246,7 +250,7 @@ TEST(fen_round_trip_suite)
             position_to_fen(pos, fen);
             /* The suite's own FENs are canonical, so printing reproduces them. */
             CHECK_STR_EQ(fen, entries[i].fen);
-            fen_round_trip(pos, 2, &checked);
+            fen_round_trip(pos, f < 2 ? 2 : 1, &checked);
         }
         free(entries);
     }
@@ -291,7 +295,8 @@ static const struct {
     { "4k2p/8/8/8/8/8/8/4K3 b - - 0 1", "pawn" },
     { "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling" },
     { "4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "castling" },
-    { "4k2r/8/8/8/8/8/8/R2K3R w K - 0 1", "castling" },
+    { "4k2r/8/8/8/8/8/8/R2K4 w K - 0 1", "castling" },   /* no rook on the king's h-side */
+    { "4k2r/8/8/8/8/8/8/R2K3R w C - 0 1", "castling" },  /* no rook on the c-file */
     { "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "passant" },
     { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "passant" },
     { "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 2", "passant" },
@@ -308,6 +313,39 @@ static bool contains_word(const char *text, const char *word)
         if (!strncasecmp(p, word, n))
             return true;
     return false;
+}
+
+/* X-FEN: KQkq name the outermost rooks, a file letter an inner one; Chess960 positions
+ * are written back in Shredder-FEN (rook files). */
+TEST(fen_chess960_castling_forms)
+{
+    Position pos;
+    char err[160], fen[128];
+    if (!CHECK(position_from_fen(&pos, "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1", err, sizeof err, NULL)))
+        return;
+    CHECK(pos.chess960);
+    CHECK(pos.castle_rook[0] == G1 && pos.castle_rook[1] == D1 && pos.castle_rook[2] == G8 && pos.castle_rook[3] == D8);
+    position_to_fen(&pos, fen);
+    CHECK_STR_EQ(fen, "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w GDgd - 0 1");
+    /* Two rooks on the king's h-side: K is the outer one, the file letter the inner. */
+    if (CHECK(position_from_fen(&pos, "4k3/8/8/8/8/8/8/1K3RR1 w K - 0 1", err, sizeof err, NULL)))
+        CHECK(pos.castle_rook[0] == G1);
+    if (CHECK(position_from_fen(&pos, "4k3/8/8/8/8/8/8/1K3RR1 w F - 0 1", err, sizeof err, NULL)))
+        CHECK(pos.castle_rook[0] == F1);
+    /* The standard position stays standard; UCI_Chess960 switches the writer. */
+    if (!CHECK(position_from_fen(&pos, START_FEN, err, sizeof err, NULL)))
+        return;
+    CHECK(!pos.chess960);
+    position_set_chess960(&pos, true);
+    position_to_fen(&pos, fen);
+    CHECK_STR_EQ(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    position_set_chess960(&pos, false);
+    CHECK(!pos.chess960);
+    /* A Chess960 geometry cannot be written in standard notation: it stays on. */
+    if (CHECK(position_from_fen(&pos, "4k3/8/8/8/8/8/8/1K3RR1 w K - 0 1", err, sizeof err, NULL))) {
+        position_set_chess960(&pos, false);
+        CHECK(pos.chess960);
+    }
 }
 
 TEST(malformed_fens_rejected)

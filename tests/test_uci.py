@@ -519,6 +519,42 @@ def final_info_line_before_bestmove(e):
           "last info before a stopped bestmove: %s" % lines[-2])
 
 
+# Mate in one only by castling queen-side with the king staying on c1 and the rook
+# jumping from b1 over it to d1 (a Chess960 castling; Rb1 cannot reach the d-file).
+CASTLE_MATE_960 = "2rkr3/2p1p3/8/8/8/8/8/1RK5 w B - 0 1"
+
+
+@test
+def chess960_castling_king_takes_rook(e):
+    e.send("uci")
+    lines = e.expect(lambda l: l == "uciok")
+    check("option name UCI_Chess960 type check default false" in lines, "no UCI_Chess960 option")
+    e.send("setoption name UCI_Chess960 value true")
+    e.send("position fen %s" % CASTLE_MATE_960)
+    e.send("go depth 3")
+    lines = e.expect_prefix("bestmove", 5.0)
+    check(bestmove_of(lines) == "c1b1", "castling mate not played as c1b1: %s" % lines[-2:])
+    # The move is read back the same way; d shows the Shredder-FEN.
+    e.send("position fen nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1 moves f1e3 f8e6 e1g1")
+    e.send("d")
+    lines = e.sync()
+    check(any(l == "FEN: nbbrk1rq/pppppppp/4n3/8/8/4N3/PPPPPPPP/NBBR1RKQ b gd - 3 2" for l in lines),
+          "after e1g1 (castling): %s" % [l for l in lines if l.startswith("FEN")])
+    # The standard start in Chess960 mode: castling is e1h1, e1g1 is refused.
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1")
+    e.send("d")
+    lines = e.sync()
+    check(any(l.startswith("FEN: r3k2r/8/8/8/8/8/8/R4RK1 b ha ") for l in lines), "e1h1: %s" % lines[-3:])
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1")
+    lines = e.sync()
+    check(any("illegal move" in l for l in lines), "e1g1 taken as castling in Chess960 mode: %s" % lines)
+    e.send("setoption name UCI_Chess960 value false")
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1")
+    e.send("d")
+    lines = e.sync()
+    check(any(l.startswith("FEN: r3k2r/8/8/8/8/8/8/R4RK1 b kq ") for l in lines), "e1g1 in chess: %s" % lines[-3:])
+
+
 @test
 def threads_4_in_both_smp_modes(e):
     # Threads > 1: searches finish with a move from their PV, stop / ponderhit / movetime

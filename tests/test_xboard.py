@@ -91,7 +91,7 @@ def protover_features():
         text = " ".join(feats)
         for f in ["ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=1", "sigint=0",
                   "sigterm=0", "reuse=1", "analyze=1", "colors=0", "name=1", "ics=1", "memory=1",
-                  "smp=1", 'egt="syzygy"', "debug=1", "exclude=1", 'variants="normal"']:
+                  "smp=1", 'egt="syzygy"', "debug=1", "exclude=1", 'variants="normal,fischerandom"']:
             check(f in text.split() or (" " + f) in text, "feature %s missing" % f)
         check(re.search(r'myname="Saavedra[^"]*"', text), "myname missing")
         options = [l for l in feats if l.startswith("feature option=")]
@@ -617,6 +617,32 @@ def last_thinking_line_before_the_move():
         lines = e.expect(lambda l: l.startswith("move "), 5.0)
         check(THINKING.match(lines[-2]), "line before the move: %s" % lines[-2])
         check(int(lines[-2].split()[2]) >= 75, "last thinking line at %s cs of 100" % lines[-2].split()[2])
+
+
+@test
+def variant_fischerandom():
+    # Mate in one only by a Chess960 castling (king stays on c1, rook b1 jumps to d1).
+    with Engine() as e:
+        check(any('variants="normal,fischerandom"' in l for l in e.features), "fischerandom not offered")
+        e.send("new")
+        e.send("variant fischerandom")
+        e.send("setboard 2rkr3/2p1p3/8/8/8/8/8/1RK5 w B - 0 1")
+        e.send("sd 3")
+        e.send("go")
+        lines = e.expect(lambda l: l.startswith("move "), 10.0)
+        check(lines[-1] == "move O-O-O", "castling mate not sent as O-O-O: %s" % lines[-1])
+        # The GUI's O-O is taken; after new the variant is normal again.
+        e.send("new")
+        e.send("variant fischerandom")
+        e.send("setboard r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1")
+        e.send("force")
+        e.send("usermove O-O")
+        e.send("usermove O-O-O")
+        lines = e.ping(1)
+        check(not any(l.startswith(("Illegal", "Error")) for l in lines), "O-O refused: %s" % lines)
+        e.send("variant crazyhouse")
+        lines = e.ping(2)
+        check(any(l.startswith("Error (unsupported variant)") for l in lines), "crazyhouse taken: %s" % lines)
 
 
 @test

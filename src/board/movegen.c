@@ -36,7 +36,7 @@ static inline bool square_safe(const Position *pos, Color us, Square to, Bitboar
           || (rook_attacks(to, occupied) & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN))));
 }
 
-static inline Move *generate_pawn_moves(const Position *pos, Move *list, GenType type,
+static inline __attribute__((always_inline)) Move *generate_pawn_moves(const Position *pos, Move *list, GenType type,
                                         Bitboard target, Bitboard pinned, Square ksq)
 {
     Color us = pos->side, them = !us;
@@ -144,6 +144,35 @@ static inline Move *generate_pawn_moves(const Position *pos, Move *list, GenType
     return list;
 }
 
+/* Whether the king of `us` may cross or land on every square of path (Chess960 also
+ * asks that the castling rook did not screen the destination from the first rank). */
+static inline bool castle_path_safe(const Position *pos, Color us, int index, Bitboard occupied)
+{
+    Color them = !us;
+    Bitboard pawns = pieces_cp(pos, them, PAWN), knights = pieces_cp(pos, them, KNIGHT);
+    Bitboard kings = pieces_cp(pos, them, KING), queens = pieces_cp(pos, them, QUEEN);
+    Bitboard diagonal = pieces_cp(pos, them, BISHOP) | queens, straight = pieces_cp(pos, them, ROOK) | queens;
+    for (Bitboard path = pos->castle_safe[index]; path;) {
+        Square s = pop_lsb(&path);
+        if ((PAWN_ATTACKS[us][s] & pawns) || (KNIGHT_ATTACKS[s] & knights) || (KING_ATTACKS[s] & kings)
+            || (bishop_attacks(s, occupied) & diagonal) || (rook_attacks(s, occupied) & straight))
+            return false;
+    }
+    return !pos->chess960
+        || !(rook_attacks(castle_king_to(us, index & 1), occupied ^ square_bb(pos->castle_rook[index])) & straight);
+}
+
+/* Castling moves of `us` (not in check, some right left): the king's move to g1/c1. */
+static inline Move *generate_castling(const Position *pos, Move *list, Color us, Square ksq, Bitboard occupied)
+{
+    int rights = pos_state(pos)->castling, oo = castle_index(us, false), ooo = oo + 1;
+    if ((rights & (1 << oo)) && !(occupied & pos->castle_empty[oo]) && castle_path_safe(pos, us, oo, occupied))
+        *list++ = move_create(ksq, castle_king_to(us, false), FLAG_CASTLE_KING);
+    if ((rights & (1 << ooo)) && !(occupied & pos->castle_empty[ooo]) && castle_path_safe(pos, us, ooo, occupied))
+        *list++ = move_create(ksq, castle_king_to(us, true), FLAG_CASTLE_QUEEN);
+    return list;
+}
+
 static inline Move *generate_all_kind(const Position *pos, Move *list, GenType type)
 {
     Color us = pos->side, them = !us;
@@ -196,15 +225,8 @@ static inline Move *generate_all_kind(const Position *pos, Move *list, GenType t
     }
 
     /* Castling: never out of check, never through or into an attacked square. */
-    if (type != GEN_CAPTURES && !st->checkers && (st->castling & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO))) {
-        int oo = us == WHITE ? WHITE_OO : BLACK_OO, ooo = us == WHITE ? WHITE_OOO : BLACK_OOO;
-        if ((st->castling & oo) && !(occupied & (square_bb(ksq + 1) | square_bb(ksq + 2)))
-            && square_safe(pos, us, ksq + 1, occupied) && square_safe(pos, us, ksq + 2, occupied))
-            *list++ = move_create(ksq, ksq + 2, FLAG_CASTLE_KING);
-        if ((st->castling & ooo) && !(occupied & (square_bb(ksq - 1) | square_bb(ksq - 2) | square_bb(ksq - 3)))
-            && square_safe(pos, us, ksq - 1, occupied) && square_safe(pos, us, ksq - 2, occupied))
-            *list++ = move_create(ksq, ksq - 2, FLAG_CASTLE_QUEEN);
-    }
+    if (type != GEN_CAPTURES && !st->checkers && (st->castling & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO)))
+        list = generate_castling(pos, list, us, ksq, occupied);
     return list;
 }
 
@@ -253,8 +275,9 @@ bool move_gives_check(const Position *pos, Move m)
     int flags = move_flags(m);
 
     if (move_is_castle(m)) {
-        Square rook_to = flags == FLAG_CASTLE_KING ? to - 1 : to + 1;
-        Square rook_from = flags == FLAG_CASTLE_KING ? to + 1 : to - 2;
+        bool queen_side = flags == FLAG_CASTLE_QUEEN;
+        Square rook_to = castle_rook_to(us, queen_side);
+        Square rook_from = pos->castle_rook[castle_index(us, queen_side)];
         Bitboard occ = (occupied ^ square_bb(from) ^ square_bb(rook_from)) | square_bb(to) | square_bb(rook_to);
         return (rook_attacks(rook_to, occ) & square_bb(ksq)) != 0;
     }

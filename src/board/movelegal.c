@@ -80,13 +80,11 @@ static bool pawn_move_is_pseudo_legal(const Position *pos, Square from, Square t
 static bool castling_is_pseudo_legal(const Position *pos, Square from, Square to, int flags)
 {
     Color us = pos->side;
-    bool king_side = flags == FLAG_CASTLE_KING;
-    if (from != relative_square(us, E1) || to != (king_side ? from + 2 : from - 2))
+    bool queen_side = flags == FLAG_CASTLE_QUEEN;
+    int index = castle_index(us, queen_side);
+    if (!(castling_rights(pos) & (1 << index)) || from != king_square(pos, us) || to != castle_king_to(us, queen_side))
         return false;
-    int right = us == WHITE ? (king_side ? WHITE_OO : WHITE_OOO) : (king_side ? BLACK_OO : BLACK_OOO);
-    Square rook_sq = king_side ? from + 3 : from - 4;
-    return (castling_rights(pos) & right) && pos->board[rook_sq] == make_piece(us, ROOK)
-        && !(BETWEEN[from][rook_sq] & pieces(pos));
+    return pos->board[pos->castle_rook[index]] == make_piece(us, ROOK) && !(pos->castle_empty[index] & pieces(pos));
 }
 
 bool move_is_pseudo_legal(const Position *pos, Move m)
@@ -95,11 +93,14 @@ bool move_is_pseudo_legal(const Position *pos, Move m)
     Square from = move_from(m), to = move_to(m);
     int flags = move_flags(m);
     Piece pc = pos->board[from];
-    if (pc == NO_PIECE || color_of(pc) != us || from == to)
+    if (pc == NO_PIECE || color_of(pc) != us)
         return false;
     PieceType pt = type_of(pc);
+    /* (A Chess960 castling may leave the king where it stands.) */
     if (flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN)
         return pt == KING && castling_is_pseudo_legal(pos, from, to, flags);
+    if (from == to)
+        return false;
     Piece target = pos->board[to];
     if (target != NO_PIECE && (color_of(target) == us || type_of(target) == KING))
         return false;
@@ -130,8 +131,16 @@ bool pseudo_legal_move_is_legal(const Position *pos, Move m)
     Bitboard occupied = pieces(pos);
 
     if (flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN) {
-        Square step = to > from ? from + 1 : from - 1;
-        return !st->checkers && !attacked_by(pos, them, step, occupied) && !attacked_by(pos, them, to, occupied);
+        int index = castle_index(us, flags == FLAG_CASTLE_QUEEN);
+        if (st->checkers)
+            return false;
+        for (Bitboard path = pos->castle_safe[index]; path;)
+            if (attacked_by(pos, them, pop_lsb(&path), occupied))
+                return false;
+        /* Chess960: the castling rook may have screened the destination (movegen.c). */
+        return !pos->chess960
+            || !(rook_attacks(to, occupied ^ square_bb(pos->castle_rook[index]))
+                 & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN)));
     }
     if (from == ksq)
         return !attacked_by(pos, them, to, occupied ^ square_bb(from));

@@ -29,6 +29,18 @@ char *move_to_uci(Move m, char *buf)
     return buf;
 }
 
+char *move_to_uci_game(const Position *game, Move m, char *buf)
+{
+    move_to_uci(m, buf);
+    if (game->chess960 && m != MOVE_NONE && m != MOVE_NULL && move_is_castle(m)) {
+        Color c = rank_of(move_from(m)) == 0 ? WHITE : BLACK;
+        Square rook = game->castle_rook[castle_index(c, move_flags(m) == FLAG_CASTLE_QUEEN)];
+        buf[2] = (char)('a' + file_of(rook));
+        buf[3] = (char)('1' + rank_of(rook));
+    }
+    return buf;
+}
+
 Move move_from_uci(const Position *pos, const char *text)
 {
     size_t len = strlen(text);
@@ -48,15 +60,24 @@ Move move_from_uci(const Position *pos, const char *text)
     }
     /* King-takes-own-rook castling notation. */
     Piece pc = piece_on(pos, from);
+    int castle = -1;
     if (pc != NO_PIECE && type_of(pc) == KING && piece_on(pos, to) == make_piece(pos->side, ROOK)
-        && rank_of(from) == rank_of(to))
-        to = file_of(to) > file_of(from) ? from + 2 : from - 2;
+        && rank_of(from) == rank_of(to)) {
+        bool queen_side = to < from;
+        if (pos->castle_rook[castle_index(pos->side, queen_side)] == to)
+            castle = queen_side ? FLAG_CASTLE_QUEEN : FLAG_CASTLE_KING;
+    }
 
     MoveList list;
     generate_legal(pos, &list);
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        if (move_from(m) != from || move_to(m) != to)
+        if (castle >= 0) {
+            if (move_flags(m) == castle)
+                return m;
+            continue;
+        }
+        if (move_from(m) != from || move_to(m) != to || (pos->chess960 && move_is_castle(m)))
             continue;
         if (move_is_promotion(m) ? (int)move_promo_type(m) == promo : promo < 0)
             return m;

@@ -6,8 +6,12 @@
 
 /* "e2e4", "e7e8q", "0000" for the null move. buf needs 6 bytes. */
 char *move_to_uci(Move m, char *buf);
+/* As move_to_uci, with castling written king-takes-own-rook ("f1h1") when game (any
+ * position of the game: the rook squares are fixed for a game) is in Chess960 mode. */
+char *move_to_uci_game(const Position *game, Move m, char *buf);
 /* Finds the legal move written in UCI notation; MOVE_NONE if there is none. Accepts
- * castling written as king-takes-rook ("e1h1") as some GUIs send it. */
+ * castling written as king-takes-rook ("e1h1") as some GUIs send it; in Chess960 mode
+ * only that way (there "f1g1" is the king's step, never a castling). */
 Move move_from_uci(const Position *pos, const char *text);
 
 /* Standard algebraic notation with disambiguation, promotion and check/mate marks.

@@ -35,7 +35,7 @@ uint64_t perft_divide(Position *pos, int depth, FILE *out)
             uint64_t n = perft(pos, depth - 1);
             unmake_move(pos, m);
             total += n;
-            fprintf(out, "%s: %" PRIu64 "\n", move_to_uci(m, buf), n);
+            fprintf(out, "%s: %" PRIu64 "\n", move_to_uci_game(pos, m, buf), n);
         }
     else
         total = 1;

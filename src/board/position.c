@@ -13,9 +13,6 @@ Key ZOBRIST_CASTLING[16];
 Key ZOBRIST_EP_FILE[8];
 Key ZOBRIST_SIDE;
 
-/* Castling rights that survive a move touching each square. */
-static int CASTLING_KEEP[SQUARE_NB];
-
 static const char PIECE_CHARS[] = "PNBRQK  pnbrqk";
 
 static uint64_t splitmix64(uint64_t *state)
@@ -51,15 +48,6 @@ void position_init(void)
     for (int f = 0; f < 8; f++)
         ZOBRIST_EP_FILE[f] = splitmix64(&seed);
     ZOBRIST_SIDE = splitmix64(&seed);
-
-    for (Square s = 0; s < SQUARE_NB; s++)
-        CASTLING_KEEP[s] = ALL_CASTLING;
-    CASTLING_KEEP[E1] &= ~(WHITE_OO | WHITE_OOO);
-    CASTLING_KEEP[H1] &= ~WHITE_OO;
-    CASTLING_KEEP[A1] &= ~WHITE_OOO;
-    CASTLING_KEEP[E8] &= ~(BLACK_OO | BLACK_OOO);
-    CASTLING_KEEP[H8] &= ~BLACK_OO;
-    CASTLING_KEEP[A8] &= ~BLACK_OOO;
 }
 
 static inline void put_piece(Position *pos, Piece p, Square s)
@@ -156,11 +144,20 @@ void make_move(Position *pos, Move m)
         key ^= ZOBRIST_EP_FILE[file_of(prev->ep_square)];
 
     if (flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN) {
-        Square rook_from = flags == FLAG_CASTLE_KING ? to + 1 : to - 2;
-        Square rook_to = flags == FLAG_CASTLE_KING ? to - 1 : to + 1;
+        bool queen_side = flags == FLAG_CASTLE_QUEEN;
+        Square rook_from = pos->castle_rook[castle_index(us, queen_side)];
+        Square rook_to = castle_rook_to(us, queen_side);
         Piece rook = make_piece(us, ROOK);
-        move_piece(pos, from, to);
-        move_piece(pos, rook_from, rook_to);
+        if (!pos->chess960) {
+            move_piece(pos, from, to);
+            move_piece(pos, rook_from, rook_to);
+        } else {
+            /* Both off, then both on: a destination may be the other's origin. */
+            remove_piece(pos, from);
+            remove_piece(pos, rook_from);
+            put_piece(pos, pc, to);
+            put_piece(pos, rook, rook_to);
+        }
         key ^= ZOBRIST_PIECE[pc][from] ^ ZOBRIST_PIECE[pc][to]
              ^ ZOBRIST_PIECE[rook][rook_from] ^ ZOBRIST_PIECE[rook][rook_to];
     } else {
@@ -189,7 +186,7 @@ void make_move(Position *pos, Move m)
         }
     }
 
-    int castling = st->castling & CASTLING_KEEP[from] & CASTLING_KEEP[to];
+    int castling = st->castling & pos->castling_keep[from] & pos->castling_keep[to];
     if (castling != st->castling) {
         key ^= ZOBRIST_CASTLING[st->castling] ^ ZOBRIST_CASTLING[castling];
         st->castling = castling;
@@ -218,10 +215,19 @@ void unmake_move(Position *pos, Move m)
     Color us = pos->side;
 
     if (flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN) {
-        Square rook_from = flags == FLAG_CASTLE_KING ? to + 1 : to - 2;
-        Square rook_to = flags == FLAG_CASTLE_KING ? to - 1 : to + 1;
-        move_piece(pos, to, from);
-        move_piece(pos, rook_to, rook_from);
+        bool queen_side = flags == FLAG_CASTLE_QUEEN;
+        Square rook_to = castle_rook_to(us, queen_side);
+        Square rook_from = pos->castle_rook[castle_index(us, queen_side)];
+        if (!pos->chess960) {
+            move_piece(pos, to, from);
+            move_piece(pos, rook_to, rook_from);
+        } else {
+            Piece king = pos->board[to];
+            remove_piece(pos, to);
+            remove_piece(pos, rook_to);
+            put_piece(pos, king, from);
+            put_piece(pos, make_piece(us, ROOK), rook_from);
+        }
     } else {
         if (flags & FLAG_PROMO) {
             remove_piece(pos, to);
@@ -381,6 +387,49 @@ static bool parse_count(const char *s, int *out)
     return true;
 }
 
+/* Fills the castling geometry of a position whose pieces are placed: rook_of[i] is the
+ * rook of right i or NO_SQUARE. Chess960 when files were written or any right is not the
+ * standard one (king on e1/e8, rook on a/h). */
+static void set_castling_geometry(Position *pos, const Square rook_of[4], bool files_used)
+{
+    bool standard = true;
+    for (Square s = 0; s < SQUARE_NB; s++)
+        pos->castling_keep[s] = ALL_CASTLING;
+    for (int i = 0; i < 4; i++) {
+        Color c = i < 2 ? WHITE : BLACK;
+        bool queen_side = i & 1;
+        Square r = rook_of[i];
+        pos->castle_rook[i] = r;
+        pos->castle_empty[i] = pos->castle_safe[i] = 0;
+        if (r == NO_SQUARE)
+            continue;
+        Square k = king_square(pos, c), kto = castle_king_to(c, queen_side), rto = castle_rook_to(c, queen_side);
+        pos->castle_empty[i] = (BETWEEN[k][kto] | square_bb(kto) | BETWEEN[r][rto] | square_bb(rto))
+                             & ~(square_bb(k) | square_bb(r));
+        pos->castle_safe[i] = BETWEEN[k][kto] | square_bb(kto);
+        pos->castling_keep[k] &= (uint8_t)~(c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
+        pos->castling_keep[r] &= (uint8_t)~(1 << i);
+        standard &= k == relative_square(c, E1) && r == relative_square(c, queen_side ? A1 : H1);
+    }
+    pos->chess960 = files_used || !standard;
+}
+
+void position_set_chess960(Position *pos, bool on)
+{
+    if (on) {
+        pos->chess960 = true;
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        Color c = i < 2 ? WHITE : BLACK;
+        Square r = pos->castle_rook[i];
+        if (r != NO_SQUARE && (pos->castling_keep[relative_square(c, E1)] & (1 << i)
+                               || r != relative_square(c, (i & 1) ? A1 : H1)))
+            return; /* not writable as standard castling */
+    }
+    pos->chess960 = false;
+}
+
 bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_size, const char **end)
 {
     char field[128];
@@ -458,32 +507,50 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
     else
         return error_set(err, err_size, "bad side-to-move field '%s' (want w or b)", field);
 
-    /* 3. castling */
+    /* 3. castling: KQkq (X-FEN: the outermost rook on that side) or rook files */
     int castling = 0;
+    bool files_used = false;
+    Square rook_of[4] = { NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE };
     if (!next_field(&p, field, sizeof field))
         return error_set(err, err_size, "missing castling field");
     if (strcmp(field, "-")) {
         for (const char *c = field; *c; c++) {
-            int right;
-            switch (*c) {
-            case 'K': right = WHITE_OO; break;
-            case 'Q': right = WHITE_OOO; break;
-            case 'k': right = BLACK_OO; break;
-            case 'q': right = BLACK_OOO; break;
-            default: return error_set(err, err_size, "bad castling field '%s'", field);
-            }
-            if (castling & right)
+            Color c_side = isupper((unsigned char)*c) ? WHITE : BLACK;
+            char up = (char)toupper((unsigned char)*c);
+            Square back = relative_square(c_side, A1);
+            Square ksq = NO_SQUARE;
+            for (int f = 0; f < 8; f++)
+                if (board[back + f] == make_piece(c_side, KING))
+                    ksq = back + f;
+            if (ksq == NO_SQUARE)
+                return error_set(err, err_size, "castling right %c without a king on its first rank", *c);
+            Piece rook = make_piece(c_side, ROOK);
+            Square rsq = NO_SQUARE;
+            if (up == 'K' || up == 'Q') {
+                int step = up == 'K' ? -1 : 1;
+                for (int f = up == 'K' ? 7 : 0; f >= 0 && f < 8 && back + f != ksq; f += step)
+                    if (board[back + f] == rook) {
+                        rsq = back + f;
+                        break;
+                    }
+            } else if (up >= 'A' && up <= 'H') {
+                files_used = true;
+                rsq = back + (up - 'A');
+                if (board[rsq] != rook)
+                    rsq = NO_SQUARE;
+            } else
+                return error_set(err, err_size, "bad castling field '%s'", field);
+            if (rsq == NO_SQUARE || rsq == ksq)
+                return error_set(err, err_size, "castling right %c without king and rook on their squares", *c);
+            bool queen_side = rsq < ksq;
+            int index = castle_index(c_side, queen_side);
+            if (castling & (1 << index))
                 return error_set(err, err_size, "bad castling field '%s' (repeated right)", field);
-            castling |= right;
+            castling |= 1 << index;
+            rook_of[index] = rsq;
         }
+        /* Both rights of a side must share one king (always true: one king a side). */
     }
-    static const struct { int right; Square king, rook; Piece k, r; char name; } CR[] = {
-        { WHITE_OO, E1, H1, W_KING, W_ROOK, 'K' }, { WHITE_OOO, E1, A1, W_KING, W_ROOK, 'Q' },
-        { BLACK_OO, E8, H8, B_KING, B_ROOK, 'k' }, { BLACK_OOO, E8, A8, B_KING, B_ROOK, 'q' },
-    };
-    for (int i = 0; i < 4; i++)
-        if ((castling & CR[i].right) && (board[CR[i].king] != CR[i].k || board[CR[i].rook] != CR[i].r))
-            return error_set(err, err_size, "castling right %c without king and rook on their squares", CR[i].name);
 
     /* 4. en passant */
     Square ep = NO_SQUARE;
@@ -531,6 +598,7 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
     }
     tmp.side = side;
     tmp.game_ply = 2 * (fullmove - 1) + (side == BLACK);
+    set_castling_geometry(&tmp, rook_of, files_used);
     tmp.st_index = 0;
     StateInfo *st = &tmp.states[0];
     st->castling = castling;
@@ -582,10 +650,12 @@ void position_to_fen(const Position *pos, char *buf)
     int cr = castling_rights(pos);
     if (!cr)
         *o++ = '-';
-    if (cr & WHITE_OO) *o++ = 'K';
-    if (cr & WHITE_OOO) *o++ = 'Q';
-    if (cr & BLACK_OO) *o++ = 'k';
-    if (cr & BLACK_OOO) *o++ = 'q';
+    static const char STANDARD[] = "KQkq";
+    for (int i = 0; i < 4; i++)
+        if (cr & (1 << i)) {
+            Square r = pos->castle_rook[i];
+            *o++ = !pos->chess960 ? STANDARD[i] : (char)((i < 2 ? 'A' : 'a') + file_of(r));
+        }
     *o++ = ' ';
     Square ep = ep_square(pos);
     if (ep == NO_SQUARE)

@@ -32,6 +32,15 @@ typedef struct {
     uint8_t board[SQUARE_NB];
     Color side;
     int game_ply;      /* plies since the start of the game (gives the fullmove number) */
+    /* Castling geometry, from the FEN and fixed for the game (standard chess is the case
+     * king e1, rooks a1/h1). Indexed by castle_index(); a castling move is encoded as the
+     * king's move to its destination (g1/c1) with FLAG_CASTLE_KING/QUEEN, which may be
+     * the king's own square in Chess960. */
+    bool chess960;                  /* castling written king-takes-rook, Shredder-FEN */
+    Square castle_rook[4];          /* the rook of each right */
+    Bitboard castle_empty[4];       /* must be empty: king and rook paths, less the two */
+    Bitboard castle_safe[4];        /* the king crosses or lands on: must not be attacked */
+    uint8_t castling_keep[SQUARE_NB]; /* rights that survive a move from or to a square */
     int st_index;      /* current entry of states[] */
     StateInfo states[MAX_STATES];
 } Position;
@@ -47,11 +56,25 @@ extern Key ZOBRIST_SIDE;
 
 void position_init(void);
 
-/* Parses a FEN (or the first four fields of an EPD line). On success fills *pos and
- * returns true; on failure leaves *pos untouched and writes a one-line reason to err.
+/* Index of a castling right: 0 white O-O, 1 white O-O-O, 2 black O-O, 3 black O-O-O
+ * (the right's bit is 1 << index). */
+static inline int castle_index(Color c, bool queen_side) { return 2 * c + queen_side; }
+/* King and rook destinations of a castling (the same in Chess960 as in chess). */
+static inline Square castle_king_to(Color c, bool queen_side) { return relative_square(c, queen_side ? C1 : G1); }
+static inline Square castle_rook_to(Color c, bool queen_side) { return relative_square(c, queen_side ? D1 : F1); }
+/* Chess960 notation on or off for this game (UCI_Chess960, xboard variant fischerandom).
+ * A position whose castling cannot be written in standard notation stays on. */
+void position_set_chess960(Position *pos, bool on);
+
+/* Parses a FEN (or the first four fields of an EPD line). Castling rights may be
+ * written as KQkq (X-FEN: K the outermost rook on the king's h-side, Q on its a-side) or
+ * as rook files (Shredder-FEN HAha, or X-FEN's letter for an inner rook); pos->chess960
+ * is set when the field uses files or the king or a rook is not on its standard square.
+ * On success fills *pos and returns true; on failure leaves *pos untouched and writes a one-line reason to err.
  * If end is not NULL it receives a pointer just past the fields consumed. */
 bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_size, const char **end);
-/* Writes the FEN of pos into buf (at least 100 bytes). */
+/* Writes the FEN of pos into buf (at least 100 bytes); castling as KQkq, or as rook
+ * files (Shredder-FEN) when pos->chess960. */
 void position_to_fen(const Position *pos, char *buf);
 /* Prints an ASCII diagram, the FEN and the key. */
 void position_print(const Position *pos, FILE *out);

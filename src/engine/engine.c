@@ -266,6 +266,17 @@ static void book_main(SearchThread *t, void *arg)
         e->reporter.on_bestmove(e->reporter.ctx, e->book_best, e->book_ponder);
 }
 
+/* Chess960 castling notation (king takes rook, Shredder-FEN) for the game on the board
+ * and every position set later. */
+static bool on_chess960(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    position_set_chess960(&e->pos, opt->value != 0);
+    return true;
+}
+
 static void register_options(Engine *e)
 {
     Options *o = &e->options;
@@ -279,6 +290,7 @@ static void register_options(Engine *e)
     option_add_button(o, "Clear Hash", on_clear_hash, e);
     option_add_spin(o, "Contempt", 0, -100, 100, NULL, e);
     option_add_check(o, "UCI_AnalyseMode", false, NULL, e);
+    option_add_check(o, "UCI_Chess960", false, on_chess960, e);
     option_add_string(o, "UCI_Opponent", "", on_opponent, e);
     option_add_check(o, "UCI_LimitStrength", false, NULL, e);
     /* GUIs offer ratings from their own range (Stockfish's reaches 2850): cut, not refuse. */
@@ -363,6 +375,7 @@ void engine_new_game(Engine *e)
         search_thread_clear(pool_thread(e->pool, i));
     char err[160];
     position_from_fen(&e->pos, START_FEN, err, sizeof err, NULL);
+    position_set_chess960(&e->pos, options_bool(&e->options, "UCI_Chess960"));
     learner_new_game(e->learner);
     char msg[700];
     learner_load_into(e->learner, &e->tt, msg, sizeof msg);
@@ -406,6 +419,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
         snprintf(err, err_size, "bad FEN: %s", why);
         return false;
     }
+    position_set_chess960(&next, options_bool(&e->options, "UCI_Chess960"));
     Move *list = malloc(((size_t)move_count + 1) * sizeof *list); /* for the game record */
     eco_game_reset(&e->eco_next, e->eco_table, pos_key(&next));
     for (int i = 0; i < move_count; i++) {

@@ -115,12 +115,14 @@ static inline Square step_target(Square from, int df, int dr)
 /* ---- Fallback: index among the legal moves sorted by UCI text ---- */
 
 /* Orders moves exactly as strcmp orders their UCI strings: from square, to square (each
- * file letter, then rank digit), then no promotion < b < n < q < r. */
+ * file letter, then rank digit), then no promotion < b < n < q < r. A castling is the
+ * king's move to g1/c1 and, in Chess960, may share its squares with a king step: it then
+ * comes right after that step (the keys stay distinct; chess orders as before). */
 static inline int uci_order_key(Move m)
 {
     static const int8_t PROMO_ORDER[4] = { 2, 1, 4, 3 }; /* flags & 3: N, B, R, Q */
-    int promo = move_is_promotion(m) ? PROMO_ORDER[move_flags(m) & 3] : 0;
-    return (file_major_key(move_from(m)) * 64 + file_major_key(move_to(m))) * 5 + promo;
+    int last = move_is_promotion(m) ? PROMO_ORDER[move_flags(m) & 3] : move_is_castle(m) ? 5 : 0;
+    return (file_major_key(move_from(m)) * 64 + file_major_key(move_to(m))) * 6 + last;
 }
 
 static int fallback_encode(const Position *pos, Move m)
@@ -222,7 +224,7 @@ static inline bool encodable(const Position *pos, Move m)
 {
     Square from = move_from(m), to = move_to(m);
     Piece pc = pos->board[from];
-    if (pc == NO_PIECE || color_of(pc) != pos->side || from == to)
+    if (pc == NO_PIECE || color_of(pc) != pos->side || (from == to && !move_is_castle(m)))
         return false;
     if (type_of(pc) == KNIGHT)
         return (KNIGHT_ATTACKS[from] & square_bb(to)) != 0;
@@ -320,11 +322,12 @@ static Move decode_king(const Position *pos, Square from, int vector)
     Square to = step_target(from, KING_DF[vector], KING_DR[vector]);
     if (to != NO_SQUARE)
         return finish_move(pos, from, to, true);
+    /* Castling: a step off the board from the first rank (any file, for Chess960). */
     Color us = pos->side;
-    if (from != relative_square(us, E1))
+    if (rank_of(from) != rank_of(relative_square(us, A1)))
         return MOVE_NONE;
-    Move m = vector == CASTLE_VECTOR[us][0] ? move_create(from, from + 2, FLAG_CASTLE_KING)
-           : vector == CASTLE_VECTOR[us][1] ? move_create(from, from - 2, FLAG_CASTLE_QUEEN) : MOVE_NONE;
+    Move m = vector == CASTLE_VECTOR[us][0] ? move_create(from, castle_king_to(us, false), FLAG_CASTLE_KING)
+           : vector == CASTLE_VECTOR[us][1] ? move_create(from, castle_king_to(us, true), FLAG_CASTLE_QUEEN) : MOVE_NONE;
     return m != MOVE_NONE && move_is_legal_fast(pos, m) ? m : MOVE_NONE;
 }
 

@@ -96,9 +96,11 @@ void movecode_tracker_update(MoveCodeTracker *t, const Position *pos, Move m)
             list_remove(t, &t->list[them][kind], to);
     }
     if (flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN) {
-        Square rook_from = flags == FLAG_CASTLE_KING ? to + 1 : to - 2;
-        Square rook_to = flags == FLAG_CASTLE_KING ? to - 1 : to + 1;
-        list_move(t, &t->list[us][MC_ROOKS], rook_from, rook_to);
+        bool queen_side = flags == FLAG_CASTLE_QUEEN;
+        Square rook_from = pos->castle_rook[castle_index(us, queen_side)];
+        Square rook_to = castle_rook_to(us, queen_side);
+        if (rook_from != rook_to)
+            list_move(t, &t->list[us][MC_ROOKS], rook_from, rook_to);
     } else if (flags & FLAG_PROMO) {
         list_remove(t, &t->list[us][MC_PAWNS], from);
         list_insert(t, &t->list[us][tracker_kind(move_promo_type(m), to)], to);

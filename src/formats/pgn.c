@@ -214,19 +214,28 @@ static bool variant_supported(const char *v)
         || !strcasecmp(v, "from position");
 }
 
+/* Chess960 under the names GUIs write (cutechess "fischerandom", lichess "Chess960"). */
+static bool variant_chess960(const char *v)
+{
+    return !strcasecmp(v, "fischerandom") || !strcasecmp(v, "fischer random") || !strcasecmp(v, "chess960")
+        || !strcasecmp(v, "chess 960") || !strcasecmp(v, "960");
+}
+
 /* Sets up the start position when the movetext begins. */
 static const PgnItem *begin_movetext(PgnReader *r)
 {
     r->depth = 0;
     r->has_before[0] = false;
     r->ply[0] = 0;
-    if (!variant_supported(r->variant))
+    bool chess960 = variant_chess960(r->variant);
+    if (!variant_supported(r->variant) && !chess960)
         return fail_game(r, "unsupported variant '%s'", r->variant);
     char err[160];
     if (!position_from_fen(r->pos, r->has_fen ? r->fen : START_FEN, err, sizeof err, NULL)) {
         r->lx.token_line = r->fen_line;
         return fail_game(r, "bad FEN tag \"%s\": %s", r->fen, err);
     }
+    position_set_chess960(r->pos, chess960);
     r->state = ST_MOVETEXT;
     r->item.event = PGN_MOVETEXT;
     r->item.position = r->pos;

@@ -46,6 +46,7 @@ static void uci_send(UciState *u, const char *fmt, ...)
 static void on_iteration(void *ctx, const SearchReport *r)
 {
     UciState *u = ctx;
+    const Position *game = engine_position(u->engine);
     char line[8192], mv[8];
     int n = snprintf(line, sizeof line, "info depth %d seldepth %d multipv %d score %s %d%s nodes %llu nps %llu hashfull %d tbhits %llu time %lld",
                      r->depth, r->seldepth, r->multipv, r->is_mate ? "mate" : "cp",
@@ -56,25 +57,28 @@ static void on_iteration(void *ctx, const SearchReport *r)
     if (r->pv_length > 0)
         n += snprintf(line + n, sizeof line - (size_t)n, " pv");
     for (int i = 0; i < r->pv_length && n < (int)sizeof line - 8; i++)
-        n += snprintf(line + n, sizeof line - (size_t)n, " %s", move_to_uci(r->pv[i], mv));
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s", move_to_uci_game(game, r->pv[i], mv));
     uci_send(u, "%s", line);
 }
 
 static void on_currmove(void *ctx, int depth, Move move, int number)
 {
+    UciState *u = ctx;
     char mv[8];
-    uci_send(ctx, "info depth %d currmove %s currmovenumber %d", depth, move_to_uci(move, mv), number);
+    uci_send(ctx, "info depth %d currmove %s currmovenumber %d", depth, move_to_uci_game(engine_position(u->engine), move, mv), number);
 }
 
 static void on_bestmove(void *ctx, Move best, Move ponder)
 {
+    UciState *u = ctx;
+    const Position *game = engine_position(u->engine);
     char b[8], p[8];
     if (best == MOVE_NONE)
         uci_send(ctx, "bestmove 0000");
     else if (ponder != MOVE_NONE)
-        uci_send(ctx, "bestmove %s ponder %s", move_to_uci(best, b), move_to_uci(ponder, p));
+        uci_send(ctx, "bestmove %s ponder %s", move_to_uci_game(game, best, b), move_to_uci_game(game, ponder, p));
     else
-        uci_send(ctx, "bestmove %s", move_to_uci(best, b));
+        uci_send(ctx, "bestmove %s", move_to_uci_game(game, best, b));
 }
 
 static void on_book(void *ctx, Move move, const char *detail)

@@ -62,8 +62,8 @@ bool xbgame_restore(const XbGame *g, Engine *e, XbOut *out)
     char (*uci)[6] = malloc((size_t)(g->move_count ? g->move_count : 1) * sizeof *uci);
     const char **list = malloc((size_t)(g->move_count ? g->move_count : 1) * sizeof *list);
     bool ok = uci && list;
-    for (int i = 0; ok && i < g->move_count; i++)
-        list[i] = move_to_uci(g->moves[i], uci[i]);
+    for (int i = 0; ok && i < g->move_count; i++) /* (castling king-takes-rook in Chess960) */
+        list[i] = move_to_uci_game(engine_position(e), g->moves[i], uci[i]);
     char err[200];
     if (ok && !engine_set_position(e, g->start_fen, list, g->move_count, err, sizeof err)) {
         xb_send(out, "tellusererror cannot restore the game: %s", err);

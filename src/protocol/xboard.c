@@ -61,6 +61,8 @@ static void stop_search(Xb *xb)
 
 static void cmd_new(Xb *xb)
 {
+    char err[160];
+    engine_set_option(xb->engine, "UCI_Chess960", "false", OPT_SOURCE_GUI, err, sizeof err); /* new: normal chess */
     engine_new_game(xb->engine);
     reset_game(xb, START_FEN);
     xb->force = false;
@@ -272,8 +274,13 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
         stop_search(xb);
         cmd_new(xb);
     } else if (!strcmp(cmd, "variant")) {
-        if (strcmp(a1, "normal"))
+        /* Chess960 (its start position comes with setboard): castling as O-O/O-O-O. */
+        char err[160];
+        bool fischer = !strcmp(a1, "fischerandom");
+        if (strcmp(a1, "normal") && !fischer)
             error_reply(xb, "unsupported variant", line);
+        else if (!engine_set_option(e, "UCI_Chess960", fischer ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err))
+            error_reply(xb, err, line);
     } else if (!strcmp(cmd, "force")) {
         stop_search(xb);
         xb->force = true;

@@ -13,11 +13,12 @@ void xbopts_send_features(Engine *e, XbOut *out)
     xb_send(out, "feature done=0");
     xb_send(out, "feature myname=\"%s %s\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1"
                 " sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 ics=1 memory=1 smp=1"
-                " egt=\"syzygy\" debug=1 exclude=1 nps=1 pause=0 san=0 variants=\"normal\"",
+                " egt=\"syzygy\" debug=1 exclude=1 nps=1 pause=0 san=0 variants=\"normal,fischerandom\"",
             ENGINE_NAME, ENGINE_VERSION);
     /* Options the GUI can set with `option NAME=VALUE`; those with their own xboard
      * command (memory, cores, hard/easy, rating) or meaning only in UCI are left out. */
-    static const char *const HIDDEN[] = {"Hash", "Threads", "Ponder", "UCI_AnalyseMode", "UCI_Opponent"};
+    static const char *const HIDDEN[] = {"Hash", "Threads", "Ponder", "UCI_AnalyseMode", "UCI_Opponent",
+                                         "UCI_Chess960" /* variant fischerandom */};
     const Options *opts = engine_options(e);
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];

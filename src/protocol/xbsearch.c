@@ -241,9 +241,15 @@ static void play_move(XbSearch *s, Engine *e, XbGame *g, XbClock *clock, XbServe
         return;
     }
     char uci[6];
+    /* Chess960 castling goes out as O-O / O-O-O, as xboard writes it too. */
+    bool fischer_castle = engine_position(e)->chess960 && move_is_castle(best);
+    if (fischer_castle)
+        strcpy(uci, move_flags(best) == FLAG_CASTLE_QUEEN ? "O-O-O" : "O-O");
+    else
+        move_to_uci(best, uci);
     engine_make_move(e, best);
     xbgame_push(g, best);
-    xb_send(s->out, "move %s", move_to_uci(best, uci));
+    xb_send(s->out, "move %s", uci);
     xbclock_after_move(clock, time_now_ms() - s->think_start_ms);
     if (xbgame_claim_if_over(g, engine_position(e), s->out))
         return;
@@ -284,7 +290,7 @@ void xbsearch_send_status(XbSearch *s, Engine *e)
     if (move != MOVE_NONE && move_is_legal(pos, move)) {
         char uci[6];
         xb_send(s->out, "stat01: %lld %llu %d %d %d %s", (long long)cs,
-                (unsigned long long)nodes, depth, left, total, move_to_uci(move, uci));
+                (unsigned long long)nodes, depth, left, total, move_to_uci_game(engine_position(e), move, uci));
     } else {
         xb_send(s->out, "stat01: %lld %llu %d %d %d", (long long)cs, (unsigned long long)nodes,
                 depth, left, total);
