@@ -205,6 +205,21 @@ def test_damaged_file_set_aside_with_one_warning():
     assert summary(f)[0] == "intact"
 
 
+def test_unwritable_file_warns_once_and_plays_on():
+    f = path("no-such-dir/learn.lrn")
+    e = Uci(f)
+    warnings = []
+    for game in range(3):
+        e.send("ucinewgame")
+        e.search("startpos moves e2e4", "depth 2")
+        e.send("position startpos moves e2e4 e7e5 g1f3")
+        e.send("ucinewgame")
+        warnings += [l for l in e.sync() if l.startswith("info string") and "learn" in l]
+    e.send("quit")
+    e.close()
+    assert len(warnings) == 1 and "cannot open" in warnings[0], warnings
+
+
 def play_games(learn_file, count, seed, failures):
     try:
         e = Uci(learn_file)
@@ -239,6 +254,7 @@ def test_two_engines_share_one_file():
 
 for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, test_xboard_result_recorded,
           test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
+          test_unwritable_file_warns_once_and_plays_on,
           test_two_engines_share_one_file]:
     test(t)
 shutil.rmtree(TMP, ignore_errors=True)

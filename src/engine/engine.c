@@ -35,6 +35,7 @@ struct Engine {
     bool learn_reload;            /* the TT lacks the learned positions (start-up, cleared) */
     SearchReporter learn_reporter; /* passes iterations to the learner, then on */
     char messages[4][700];        /* warnings for the protocol (engine_take_message) */
+    char last_message[700];
     int message_count;
     const EcoTable *eco_table; /* NULL: openings are not named */
     EcoGame eco;      /* the game's opening so far */
@@ -64,13 +65,17 @@ static bool refuse_while_searching(Engine *e, const Option *opt, char *err, size
     return false;
 }
 
+/* A warning for the protocol to show; the same one twice in a row (a learning file that
+ * cannot be written, at every game end) is shown once. */
 static void add_message(Engine *e, const char *msg)
 {
     if (!msg[0])
         return;
     pthread_mutex_lock(&e->lock);
-    if (e->message_count < 4)
+    if (strcmp(msg, e->last_message) != 0 && e->message_count < 4) {
         snprintf(e->messages[e->message_count++], sizeof e->messages[0], "%s", msg);
+        snprintf(e->last_message, sizeof e->last_message, "%s", msg);
+    }
     pthread_mutex_unlock(&e->lock);
 }
 
