@@ -11,6 +11,7 @@
 #   make book      book/book.bin from the sources in book/ (docs/book-format.md)
 #   make tuner     the Texel tuner (build/<ARCH>/tools/tuner; docs/tuning.md)
 #   make tune-data TUNE_GAMES=N TUNE_NODES=N   the tuner's training set (long; docs/tuning.md)
+#   make tune-run TUNE_ITERS=N   tune on it;  make tune-match   tuned vs current (SPRT)
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -85,7 +86,7 @@ TRACE_OBJ = $(EVAL_SRC:src/%.c=$(BUILD)/trace/%.o) $(TUNE_SRC:src/%.c=$(BUILD)/t
 TUNE_TEST_SRC = $(wildcard tests/tune/*.c)
 TUNE_TEST_OBJ = $(TUNE_TEST_SRC:tests/tune/%.c=$(BUILD)/trace/tests/%.o) $(BUILD)/trace/tests/test_main.o
 
-.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data
+.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match
 
 all: $(EXE)
 
@@ -160,6 +161,16 @@ TUNE_NODES ?= 5000
 TUNE_OUT   ?= build/tune-data
 tune-data: $(BUILD)/tools/selfplay $(BUILD)/tools/pgnselect
 	GAMES=$(TUNE_GAMES) NODES=$(TUNE_NODES) bash tools/tune-data.sh $(BUILD)/tools $(TUNE_OUT)
+
+# A tuning run on that set (TUNE_ARGS="-i $(TUNE_OUT)/x0" continues an earlier one), then
+# the match of its params.c against the current one (tools/tune-match.sh).
+TUNE_ITERS ?= 1000
+TUNE_ARGS  ?=
+tune-run: $(BUILD)/tools/tuner
+	$(BUILD)/tools/tuner -c 2 -n $(TUNE_ITERS) -x $(TUNE_OUT)/x0 -f $(TUNE_OUT)/params.c \
+	    --csv $(TUNE_OUT)/loss.csv --plot $(TUNE_OUT)/loss.png $(TUNE_ARGS) $(TUNE_OUT)/train.epd
+tune-match:
+	bash tools/tune-match.sh $(TUNE_OUT)/params.c $(TUNE_OUT)/match
 
 .SECONDARY: $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.o)
 

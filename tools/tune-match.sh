@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# A tuned params.c against the current one: builds the engine twice (this tree as it
+# is, and a copy with PARAMS_C in place of src/eval/params.c) and plays them with the
+# match tool (../shared/tools/match), an SPRT elo0=0 elo1=10 by default.
+#   bash tools/tune-match.sh PARAMS_C [OUT_DIR]
+#   env: TC (default 5+0.05), GAMES (default 800, the SPRT may stop earlier), SPRT
+#        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2)
+# Run it under the CPU lock on a shared machine: flock /tmp/saavedra-cpu.lock bash ...
+set -euo pipefail
+if [ $# -lt 1 ]; then
+    echo "usage: $0 PARAMS_C [OUT_DIR]" >&2
+    exit 2
+fi
+root=$(cd "$(dirname "$0")/.." && pwd)
+params=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+out=${2:-$root/build/tune-match}
+TC=${TC:-5+0.05}
+GAMES=${GAMES:-800}
+SPRT=${SPRT-elo0=0 elo1=10}
+SEED=${SEED:-1}
+CONCURRENCY=${CONCURRENCY:-2}
+match_dir=${SAAVEDRA_MATCH:-$root/../shared/tools/match}
+openings=${SAAVEDRA_OPENINGS:-$root/../shared/data/openings/8moves_v3.pgn}
+mkdir -p "$out"
+rm -rf "$out/src-tuned"
+mkdir -p "$out/src-tuned"
+cp -r "$root/src" "$root/Makefile" "$out/src-tuned/"
+cp "$params" "$out/src-tuned/src/eval/params.c"
+make -C "$root" -j2 EXE="$out/saavedra-base" BUILD="$out/build-base" "$out/saavedra-base" >/dev/null
+make -C "$out/src-tuned" -j2 EXE="$out/saavedra-tuned" BUILD="$out/build-tuned" "$out/saavedra-tuned" >/dev/null
+echo "bench base:  $("$out/saavedra-base" bench 2>&1 | tail -1)"
+echo "bench tuned: $("$out/saavedra-tuned" bench 2>&1 | tail -1)"
+[ -d "$match_dir/node_modules" ] || (cd "$match_dir" && npm ci)
+sprt_args=()
+[ -n "$SPRT" ] && sprt_args=(--sprt $SPRT)
+cd "$match_dir"
+node match.mjs --engine cmd="$out/saavedra-tuned" name=tuned --engine cmd="$out/saavedra-base" name=base \
+    --each tc="$TC" option.Hash=16 --games "$GAMES" --concurrency "$CONCURRENCY" \
+    --openings "$openings" --order random --seed "$SEED" "${sprt_args[@]}" \
+    --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \
+    --ratinginterval 20 --pgnout "$out/games.pgn"
