@@ -220,6 +220,69 @@ def test_unwritable_file_warns_once_and_plays_on():
     assert len(warnings) == 1 and "cannot open" in warnings[0], warnings
 
 
+def book_lines(e):
+    """The `bk` answer for the current position: {san: (weight, games)}."""
+    e.send("bk")
+    e.send("ping 3")
+    lines = e.expect(lambda l: l == "pong 3", 30.0)
+    moves = {}
+    for line in lines:
+        m = re.match(r" (\S+) weight (\d+)(?:, (\d+) games)?", line)
+        if m:
+            moves[m.group(1)] = (int(m.group(2)), int(m.group(3) or 0))
+    return moves
+
+
+def book_game(f, result):
+    """One xboard game from the start position in which the engine (White) plays its book
+    move at Book Variety 0 (the heaviest) and then gets result. Returns the move and the
+    book as `bk` shows it afterwards (after `new`, which reloads the learning file)."""
+    e = EnginePipe(ENGINE)
+    e.send("xboard")
+    e.send("protover 2")
+    e.expect(lambda l: "done=1" in l, 60.0)
+    e.send("option LearningFile=" + f)
+    e.send("option Book Variety=0")
+    e.send("new")
+    e.send("go")
+    move = e.expect(lambda l: l.startswith("move "), 60.0)[-1].split()[1]
+    e.send("result " + result)
+    e.send("new")
+    after = book_lines(e)
+    e.send("quit")
+    e.close()
+    return move, after
+
+
+def test_book_move_that_loses_is_played_less():
+    f = path("book.lrn")
+    e = EnginePipe(ENGINE)
+    e.send("xboard")
+    e.send("protover 2")
+    e.expect(lambda l: "done=1" in l, 60.0)
+    e.send("option LearningFile=" + f)
+    e.send("new")
+    before = book_lines(e)
+    e.send("quit")
+    e.close()
+    assert len(before) >= 2, "no book with two start moves: %s" % before
+    top = max(before, key=lambda k: before[k][0])
+    move, after = book_game(f, "0-1")
+    assert before[top][0] > 0 and top in after, (top, before, after)
+    # One loss: the weight halves ((0 + 1) / (1 + 1)) and the games count grows by one.
+    assert after[top][0] == (before[top][0] + 1) // 2 and after[top][1] == before[top][1] + 1, \
+        (top, before[top], after[top])
+    runner_up = max(w for k, (w, g) in before.items() if k != top)
+    if runner_up > after[top][0]:
+        second, _ = book_game(f, "0-1")
+        assert second != move, "the move that lost is still the heaviest: %s" % second
+    # Wins raise a move: two wins for the same first move of another file.
+    g = path("book-won.lrn")
+    move, after = book_game(g, "1-0")
+    move, after = book_game(g, "1-0")
+    assert after[top][0] == before[top][0] * 3 and after[top][1] == before[top][1] + 2, (before[top], after[top])
+
+
 def play_games(learn_file, count, seed, failures):
     try:
         e = Uci(learn_file)
@@ -254,7 +317,7 @@ def test_two_engines_share_one_file():
 
 for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, test_xboard_result_recorded,
           test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
-          test_unwritable_file_warns_once_and_plays_on,
+          test_unwritable_file_warns_once_and_plays_on, test_book_move_that_loses_is_played_less,
           test_two_engines_share_one_file]:
     test(t)
 shutil.rmtree(TMP, ignore_errors=True)

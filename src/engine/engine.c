@@ -221,7 +221,9 @@ static bool on_book_file(void *ctx, const Option *opt, char *err, size_t size)
 int engine_book_moves(Engine *e, BookMove *out, int max, char *warn, size_t warn_size)
 {
     Book *book = current_book(e, warn, warn_size);
-    return book ? book_probe(book, &e->pos, out, max) : 0;
+    int n = book ? book_probe(book, &e->pos, out, max) : 0;
+    learner_book_adjust(e->learner, &e->pos, out, n); /* what the engine's games taught */
+    return n;
 }
 
 /* Whether the book answers this go: fills book_best, book_ponder and book_detail. Only
@@ -241,9 +243,11 @@ static bool choose_book_move(Engine *e, const SearchLimits *limits, const Search
         rep->on_info(rep->ctx, line);
     }
     int n = book ? book_probe(book, &e->pos, moves, BOOK_MOVES_MAX) : 0;
+    learner_book_adjust(e->learner, &e->pos, moves, n); /* what the engine's games taught */
     int pick = book_choose(moves, n, (int)options_int(&e->options, "Book Variety"), &e->book_rng);
     if (pick < 0)
         return false;
+    learner_book_played(e->learner, &e->pos, moves[pick].move);
     /* The reply the book likes best is the move to ponder on. */
     static _Thread_local Position scratch_pos; /* large: keep it off the stack */
     Position *scratch = &scratch_pos;
