@@ -12,6 +12,8 @@
 #   make tuner     the Texel tuner (build/<ARCH>/tools/tuner; docs/tuning.md)
 #   make tune-data TUNE_GAMES=N TUNE_NODES=N   the tuner's training set (long; docs/tuning.md)
 #   make tune-run TUNE_ITERS=N   tune on it;  make tune-match   tuned vs current (SPRT)
+#   make fuzz      libFuzzer harnesses of tests/fuzz/ (clang, ASan + UBSan) in build/fuzz/
+#   make fuzz-smoke  each harness for a fixed number of runs from a fixed seed (about a minute)
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -86,7 +88,8 @@ TRACE_OBJ = $(EVAL_SRC:src/%.c=$(BUILD)/trace/%.o) $(TUNE_SRC:src/%.c=$(BUILD)/t
 TUNE_TEST_SRC = $(wildcard tests/tune/*.c)
 TUNE_TEST_OBJ = $(TUNE_TEST_SRC:tests/tune/%.c=$(BUILD)/trace/tests/%.o) $(BUILD)/trace/tests/test_main.o
 
-.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match
+.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
+        fuzz fuzz-harnesses fuzz-smoke
 
 all: $(EXE)
 
@@ -212,6 +215,30 @@ test-tsan:
 test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect $(BUILD)/tools/tuner \
       $(BUILD)/tools/selfplay $(BUILD)/tools/ecocoder
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+
+# Fuzzing (docs/testing.md): libFuzzer from clang (Debian clang + libclang-rt-dev), with
+# ASan and UBSan; every UBSan finding is fatal. Harnesses are tests/fuzz/fuzz_*.c, each
+# linked with the engine's objects into build/fuzz/fuzz_NAME.
+FUZZ_SRC    = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES  = $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
+FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# Inputs per harness in the smoke run (about 40 s on one core of the build machine).
+FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=10000 xboard=8000
+
+fuzz:
+	$(MAKE) BUILD=build/fuzz CC=clang CFLAGS="$(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link" \
+	    LDLIBS="$(LDLIBS) -fsanitize=address,undefined" fuzz-harnesses
+	bash tests/fuzz/seeds.sh build/fuzz/seeds
+
+fuzz-harnesses: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# A short deterministic run of every harness (fixed seed and run count) from the seeds.
+fuzz-smoke: fuzz
+	bash tests/fuzz/smoke.sh build/fuzz $(FUZZ_SMOKE)
 
 perft-full: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --perft-full

@@ -233,3 +233,16 @@ TEST(epd_wac_suite)
     free(rec);
     free(again);
 }
+
+/* Found by fuzz_epd: a bad opcode quoted with the input's newline made a two-line error. */
+TEST(epd_error_messages_stay_one_line)
+{
+    static Position pos;
+    static EpdRecord rec;
+    char err[256];
+    CHECK(!epd_parse("2R5/r3b1k1/p2p4/P1pPp2p/6q1/2P2N1r/4Q1P1/5RK1 w - - bm\xfd\n\x90\xb7 d \"x\";", &pos, &rec,
+                     err, sizeof err));
+    CHECK_MSG(err[0] && !strchr(err, '\n'), "message: %s", err);
+    CHECK(!position_from_fen(&pos, "8/8/8/8/8/8/8/K6k \x1b[2J w - - 0 1", err, sizeof err, NULL));
+    CHECK_MSG(!strchr(err, '\x1b'), "message: %s", err);
+}

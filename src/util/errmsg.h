@@ -6,7 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Formats the message into err (when err is non-NULL and size > 0); returns false. */
+/* Formats the message into err (when err is non-NULL and size > 0), control characters
+ * (from quoted input) shown as '?' so that it stays one printable line; returns false. */
 bool error_set(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif
