@@ -650,6 +650,47 @@ def malformed_go_moves_at_once(e):
         check(re.match(r"^[a-h][1-8][a-h][1-8]$", move), "%s: bestmove %s" % (go, move))
 
 
+@test
+def perft_does_not_block_the_input_loop(e):
+    # `go perft 8` and the console's `perft 8` ran on the input loop: no readyok, and stop
+    # and quit were ignored for minutes. They run where the search runs now.
+    for cmd in ["go perft 8", "perft 8"]:
+        e.send("position startpos")
+        e.send(cmd)
+        time.sleep(0.2)
+        start = time.time()
+        e.sync()
+        check(time.time() - start < 0.5 * TIME_SCALE, "%s: readyok slow" % cmd)
+        e.send("stop")
+        lines = e.expect(lambda l: l.startswith("perft stopped"), 2.0 * TIME_SCALE)
+        check(not any(l.startswith("Nodes searched") for l in lines), "%s: totals after stop: %s" % (cmd, lines))
+    e.send("position startpos")
+    e.send("go perft 8")
+    time.sleep(0.2)
+    e.send("quit")
+    start = time.time()
+    e.proc.wait(timeout=5 * TIME_SCALE)
+    check(time.time() - start < 1.0 * TIME_SCALE, "quit during perft slow")
+
+
+@test
+def console_perft_answers_quit(e):
+    # The same before any protocol was chosen (the plain console).
+    e.close()
+    eng = EnginePipe(ENGINE)
+    try:
+        eng.send("perft 8")
+        time.sleep(0.2)
+        eng.send("isready")
+        eng.expect(lambda l: l == "readyok", 1.0 * TIME_SCALE)
+        eng.send("quit")
+        start = time.time()
+        eng.proc.wait(timeout=5 * TIME_SCALE)
+        check(time.time() - start < 1.0 * TIME_SCALE, "quit during console perft slow")
+    finally:
+        eng.proc.kill()
+
+
 passed = sum(1 for _, err in results if err is None)
 failed = len(results) - passed
 print("%d passed, %d failed" % (passed, failed))

@@ -2,6 +2,7 @@
 #ifndef SAAVEDRA_PERFT_H
 #define SAAVEDRA_PERFT_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "board/position.h"
@@ -11,5 +12,11 @@ uint64_t perft(Position *pos, int depth);
 /* Prints "move: count" per root move, then time, nodes/second and, last,
  * "Nodes searched: N". Returns the total. */
 uint64_t perft_divide(Position *pos, int depth, FILE *out);
+/* perft_divide that ends early once *stop becomes true (set by another thread; checked at
+ * every node three or more plies from the leaves, so within milliseconds): the root moves
+ * finished so far are printed, then "perft stopped" instead of the totals. Each line is
+ * written with one stdio call, so lines stay whole among other threads' output; the last
+ * ones are left for the caller to flush. */
+uint64_t perft_divide_until(Position *pos, int depth, FILE *out, const atomic_bool *stop);
 
 #endif

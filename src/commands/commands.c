@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/perft.h"
 #include "commands/bench.h"
 #include "commands/epdtest.h"
 #include "eval/evaluate.h"
@@ -22,7 +21,7 @@ static void print_help(FILE *out)
           "  d                   show the current position\n"
           "  eval                evaluation breakdown of the current position\n"
           "  eco                 opening code and name of the current position and game\n"
-          "  perft N             move-path count to depth N, per root move\n"
+          "  perft N             move-path count to depth N, per root move (stop ends it)\n"
           "  bench [depth [threads [hashMB [YBWC|Lazy]]]]  search benchmark (node signature)\n"
           "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
           "                      run an EPD test suite (Arasan's options)\n"
@@ -97,10 +96,11 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
             snprintf(err, err_size, "usage: perft N (1..20)");
             return;
         }
-        /* perft plays moves on its board: a copy, so the engine's position stays. */
-        static _Thread_local Position copy;
-        copy = *engine_position(e);
-        perft_divide(&copy, (int)depth, out);
+        /* On the engine's search thread: the protocol loop keeps answering stop,
+         * isready and quit while it counts. */
+        char why[160];
+        if (!engine_perft(e, (int)depth, out, why, sizeof why))
+            snprintf(err, err_size, "perft: %s", why);
     } else if (!strcmp(cmd, "bench")) {
         bench_main(argc - 1, argv + 1, out, err, err_size);
     } else if (!strcmp(cmd, "test")) {
@@ -136,6 +136,10 @@ bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, c
         known |= !strcmp(cmd, COMMANDS[i]);
     if (!known)
         return false;
+    if (engine_is_searching(e)) {
+        snprintf(err, err_size, "%s: a search or perft is running (send stop first)", cmd);
+        return true;
+    }
     char *copy = strdup(line);
     char *argv[MAX_ARGS];
     int argc = copy ? words_split(copy, argv, MAX_ARGS) : 0;

@@ -25,7 +25,9 @@ typedef struct {
  * it is not one, for the caller to treat the line as its own. Output goes to out as plain
  * text (flushed); a command refused (bad arguments, unreadable file) leaves a one-line
  * reason in err, empty otherwise, for the caller to send in its protocol's error format.
- * input may be NULL. Must not be called while the engine is searching. */
+ * input may be NULL. perft runs on the engine's search thread and returns at once
+ * (engine_perft); while it or a search runs, every command is refused with a reason in
+ * err. */
 bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, char *err,
                   size_t err_size);
 

@@ -14,6 +14,7 @@
 #include "board/snapshot.h"
 #include "engine/learner.h"
 #include "opening/book.h"
+#include "board/perft.h"
 #include "search/syzygy.h"
 #include "search/threads.h"
 #include "util/rcfile.h"
@@ -51,6 +52,12 @@ struct Engine {
     Move book_best, book_ponder;     /* the book move a go is answering with */
     char book_detail[200];
 
+
+    /* perft on the search thread (engine_perft) */
+    Position *perft_pos;
+    int perft_depth;
+    FILE *perft_out;
+    atomic_bool perft_stop;
     atomic_bool searching;
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -336,6 +343,7 @@ Engine *engine_new(void)
     atomic_init(&e->shared.stop_requested, false);
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.ponderhit_ms, 0);
+    atomic_init(&e->perft_stop, false);
     e->shared.seed = (uint64_t)time_now_us();
     e->book_rng = e->shared.seed ^ 0xB00C;
     register_options(e);
@@ -358,6 +366,7 @@ void engine_free(Engine *e)
     pool_free(e->pool);
     learner_free(e->learner);
     book_close(e->book);
+    free(e->perft_pos);
     tt_free(&e->tt);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->wake);
@@ -625,8 +634,40 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     return true;
 }
 
+static void perft_main(SearchThread *t, void *arg)
+{
+    (void)t;
+    Engine *e = arg;
+    perft_divide_until(e->perft_pos, e->perft_depth, e->perft_out, &e->perft_stop);
+    /* Idle before the totals are seen: a GUI may send its next command at once. */
+    atomic_store(&e->searching, false);
+    fflush(e->perft_out);
+}
+
+bool engine_perft(Engine *e, int depth, FILE *out, char *err, size_t err_size)
+{
+    if (atomic_load(&e->searching)) {
+        snprintf(err, err_size, "a search is already running");
+        return false;
+    }
+    engine_wait(e);
+    if (!e->perft_pos && !(e->perft_pos = malloc(sizeof *e->perft_pos))) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    *e->perft_pos = e->pos; /* perft plays moves on its board: the game stays */
+    e->perft_depth = depth;
+    e->perft_out = out;
+    atomic_store(&e->perft_stop, false);
+    atomic_store(&e->searching, true);
+    e->main_running = true;
+    pool_run_main(e->pool, perft_main, e);
+    return true;
+}
+
 void engine_stop(Engine *e)
 {
+    atomic_store(&e->perft_stop, true);
     pthread_mutex_lock(&e->lock);
     atomic_store(&e->shared.stop_requested, true);
     atomic_store(&e->shared.stop, true);

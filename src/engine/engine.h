@@ -6,6 +6,7 @@
 #define SAAVEDRA_ENGINE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "opening/book.h"
 #include "opening/eco.h"
@@ -64,6 +65,11 @@ const EcoEntry *engine_opening(const Engine *e, const EcoEntry **here);
 /* Starts a search of the game position. Fails (with err) while another one runs. */
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
                char *err, size_t err_size);
+/* Counts the move paths of the game position to depth (perft, printed to out as
+ * perft_divide does) on the search thread, so that the protocol loop keeps answering:
+ * engine_stop, engine_wait and engine_is_searching apply to it as to a search (no best
+ * move is reported). Fails (with err) while a search or perft runs. */
+bool engine_perft(Engine *e, int depth, FILE *out, char *err, size_t err_size);
 /* Ends the search as soon as possible; the best move is then reported. */
 void engine_stop(Engine *e);
 /* The opponent played the expected move: the ponder search becomes a normal one. */

@@ -11,7 +11,6 @@
 
 #include "commands/commands.h"
 #include "board/notation.h"
-#include "board/perft.h"
 #include "util/textline.h"
 #include "util/words.h"
 
@@ -32,11 +31,15 @@ static void uci_send(UciState *u, const char *fmt, ...)
     char buf[8192];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
     va_end(ap);
+    /* The newline goes out in the same stdio call: a perft on the search thread writes
+     * its lines to the same stream without this lock. */
+    size_t len = n < 0 ? 0 : (size_t)n < sizeof buf - 1 ? (size_t)n : sizeof buf - 2;
+    buf[len] = '\n';
+    buf[len + 1] = '\0';
     pthread_mutex_lock(&u->out_lock);
     fputs(buf, u->out);
-    fputc('\n', u->out);
     fflush(u->out);
     pthread_mutex_unlock(&u->out_lock);
 }
@@ -282,11 +285,11 @@ static void cmd_go(UciState *u, char **tok, int n)
                     uci_send(u, "info string error: perft depth must be 1..20");
                     return;
                 }
-                Position copy = *pos;
-                pthread_mutex_lock(&u->out_lock);
-                perft_divide(&copy, (int)v, u->out);
-                fflush(u->out);
-                pthread_mutex_unlock(&u->out_lock);
+                /* On the search thread: stop, isready and quit are answered meanwhile. */
+                char err[160];
+                finish_search(u);
+                if (!engine_perft(u->engine, (int)v, u->out, err, sizeof err))
+                    uci_send(u, "info string error: %s", err);
                 return;
             }
             int64_t ms = limits_clamp_ms(v);

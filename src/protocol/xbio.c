@@ -27,10 +27,12 @@ static void send_va(XbOut *o, const char *prefix, const char *fmt, va_list ap)
     char line[8192];
     size_t p = strlen(prefix);
     memcpy(line, prefix, p + 1);
-    vsnprintf(line + p, sizeof line - p, fmt, ap);
+    vsnprintf(line + p, sizeof line - p - 1, fmt, ap);
+    /* The newline in the same stdio call: a perft on the search thread writes its lines
+     * to the same stream without this lock. */
+    strcat(line, "\n");
     pthread_mutex_lock(&o->lock);
     fputs(line, o->file);
-    fputc('\n', o->file);
     fflush(o->file);
     pthread_mutex_unlock(&o->lock);
 }

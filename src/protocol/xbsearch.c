@@ -125,6 +125,10 @@ static bool go(XbSearch *s, Engine *e, SearchLimits *limits, XbSearchKind kind, 
     SearchReporter rep = REPORTER_TEMPLATE;
     rep.ctx = s;
     char err[200];
+    if (s->kind == XS_IDLE && engine_is_searching(e)) { /* a perft gives way */
+        engine_stop(e);
+        engine_wait(e);
+    }
     s->think_start_ms = time_now_ms();
     const EcoEntry *here;
     const EcoEntry *opening = engine_opening(e, &here);
@@ -193,8 +197,13 @@ static void start_ponder(XbSearch *s, Engine *e, const XbGame *g, const XbClock 
 
 void xbsearch_stop(XbSearch *s, Engine *e, const XbGame *g)
 {
-    if (s->kind == XS_IDLE)
+    if (s->kind == XS_IDLE) {
+        if (engine_is_searching(e)) { /* a perft (console command) */
+            engine_stop(e);
+            engine_wait(e);
+        }
         return;
+    }
     engine_stop(e);
     engine_wait(e);
     xbinput_take_search_done(s->events, NULL, NULL);
