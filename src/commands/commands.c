@@ -9,6 +9,8 @@
 #include "commands/epdtest.h"
 #include "eval/evaluate.h"
 #include "util/textline.h"
+#include "search/syzygy.h"
+#include "search/tbcheck.h"
 #include "util/words.h"
 
 #define MAX_ARGS 64
@@ -25,6 +27,7 @@ static void print_help(FILE *out)
           "  bench [depth [threads [hashMB [YBWC|Lazy]]]]  search benchmark (node signature)\n"
           "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
           "                      run an EPD test suite (Arasan's options)\n"
+          "  tbcheck [PATH]      check the Syzygy tables of SyzygyPath (or PATH) for corrupt files\n"
           "  help                this text\n"
           "  quit                leave\n"
           "Positions are set with the UCI command: position startpos|fen <FEN> [moves ...]\n",
@@ -85,6 +88,26 @@ static bool stop_typed(void *ctx)
     return false;
 }
 
+/* `tbcheck [PATH]`: the table check of SyzygyPath (or PATH) on demand, one line per
+ * file and a summary; what is loaded does not change. */
+static void tbcheck_command(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
+{
+    if (argc > 2) {
+        snprintf(err, err_size, "usage: tbcheck [PATH]");
+        return;
+    }
+    const Option *o = options_find(engine_options(e), "SyzygyPath");
+    char path[OPTION_STRING_MAX], use[4096], report[2048];
+    if (!syzygy_normalise_path(argc == 2 ? argv[1] : o ? o->str : "", path, sizeof path) || !path[0]) {
+        snprintf(err, err_size, "tbcheck: no tablebase path (set SyzygyPath or give one)");
+        return;
+    }
+    TbCheckStats st;
+    bool ran = tbcheck_path(path, false, use, sizeof use, report, sizeof report, out, &st);
+    fprintf(out, "tbcheck: %d table files in %s, %d left out, %.1f ms%s\n", st.files, path, st.bad,
+            st.elapsed_us / 1000.0, ran ? "" : " (the probe check could not run)");
+}
+
 /* Runs a command (argv[0]) once its words are known; err set when it is refused. */
 static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FILE *out, char *err,
                       size_t err_size)
@@ -101,6 +124,8 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
         char why[160];
         if (!engine_perft(e, (int)depth, out, why, sizeof why))
             snprintf(err, err_size, "perft: %s", why);
+    } else if (!strcmp(cmd, "tbcheck")) {
+        tbcheck_command(e, argc, argv, out, err, err_size);
     } else if (!strcmp(cmd, "bench")) {
         bench_main(argc - 1, argv + 1, out, err, err_size);
     } else if (!strcmp(cmd, "test")) {
@@ -127,7 +152,7 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
 bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, char *err,
                   size_t err_size)
 {
-    static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "help"};
+    static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "tbcheck", "help"};
     err[0] = '\0';
     char cmd[32];
     first_word(line, cmd, sizeof cmd);

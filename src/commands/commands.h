@@ -1,4 +1,5 @@
-/* The console commands every front end understands: d, eval, eco, perft, bench, test, help.
+/* The console commands every front end understands: d, eval, eco, perft, bench, test,
+ * tbcheck, help.
  * The plain console, the UCI loop and the xboard loop all hand a line they do not know
  * themselves to commands_run, so the commands behave the same whichever protocol is on. */
 #ifndef SAAVEDRA_COMMANDS_H

@@ -11,6 +11,7 @@
 #include <tbprobe.h>
 
 #include "board/movegen.h"
+#include "search/tbcheck.h"
 #include "util/options.h"
 
 /* Mirrors Fathom's process-wide state, which it does not report reliably itself: after
@@ -124,14 +125,21 @@ int syzygy_load(const char *raw_path, char *warning, size_t warning_size)
     if (empty) {
         if (initialised_once)
             init_quietly("");
+        tbcheck_release();
         largest_loaded = 0;
         return 0;
     }
     char bad[512];
     check_directories(path, bad, sizeof bad);
-    bool ok = init_quietly(path);
+    /* A corrupt file crashes Fathom on its first probe: vetted first (tbcheck.h). */
+    char use_path[4096], left_out[1024];
+    tbcheck_path(path, true, use_path, sizeof use_path, left_out, sizeof left_out, NULL, NULL);
+    bool ok = init_quietly(use_path);
     largest_loaded = ok && TB_LARGEST <= SYZYGY_MAX_PIECES ? (int)TB_LARGEST : 0;
-    if (warning && warning_size) {
+    if (warning && warning_size && left_out[0]) {
+        snprintf(warning, warning_size, "SyzygyPath: left out %s; using the other tables (up to %d pieces)",
+                 left_out, largest_loaded);
+    } else if (warning && warning_size) {
         if (!ok)
             snprintf(warning, warning_size, "SyzygyPath: the tables in '%s' could not be loaded; searching without tablebases", path);
         else if (largest_loaded == 0 && bad[0])
