@@ -92,7 +92,8 @@ def every_ply(path):
 
 
 def engine(commands):
-    p = subprocess.run([ENGINE], input="\n".join(commands + ["quit"]) + "\n", capture_output=True,
+    # No `quit`: it would end a `go perft` at once; end of input lets a perft finish.
+    p = subprocess.run([ENGINE], input="\n".join(commands) + "\n", capture_output=True,
                        text=True, timeout=120)
     return p.stdout
 

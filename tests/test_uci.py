@@ -691,6 +691,17 @@ def console_perft_answers_quit(e):
         eng.proc.kill()
 
 
+@test
+def piped_perfts_run_to_their_end(e):
+    # perft is bounded work: commands piped after it (and end of input) wait for it; only
+    # stop and quit end it early.
+    for text in ["uci\ngo perft 3\nposition startpos moves e2e4\ngo perft 2\n", "perft 3\nperft 2\n"]:
+        p = subprocess.run([ENGINE], input=text, capture_output=True, text=True, timeout=60)
+        totals = re.findall(r"^Nodes searched: (\d+)$", p.stdout, re.M)
+        check(len(totals) == 2 and totals[0] == "8902" and totals[1] in ("600", "400"),
+              "%r: totals %s" % (text, totals))
+
+
 passed = sum(1 for _, err in results if err is None)
 failed = len(results) - passed
 print("%d passed, %d failed" % (passed, failed))

@@ -149,17 +149,24 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
     }
 }
 
-bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, char *err,
-                  size_t err_size)
+bool commands_run_known(const char *line)
 {
     static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "tbcheck", "help"};
-    err[0] = '\0';
     char cmd[32];
     first_word(line, cmd, sizeof cmd);
     bool known = false;
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
         known |= !strcmp(cmd, COMMANDS[i]);
-    if (!known)
+    return known;
+}
+
+bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, char *err,
+                  size_t err_size)
+{
+    err[0] = '\0';
+    char cmd[32];
+    first_word(line, cmd, sizeof cmd);
+    if (!commands_run_known(line))
         return false;
     if (engine_is_searching(e)) {
         snprintf(err, err_size, "%s: a search or perft is running (send stop first)", cmd);

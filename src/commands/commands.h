@@ -22,6 +22,9 @@ typedef struct {
     bool ended;  /* out: the input ended during the command */
 } CommandInput;
 
+/* Whether the first word of line is one of the commands. */
+bool commands_run_known(const char *line);
+
 /* Runs line if its first word is one of the commands; returns false (nothing done) when
  * it is not one, for the caller to treat the line as its own. Output goes to out as plain
  * text (flushed); a command refused (bad arguments, unreadable file) leaves a one-line

@@ -58,6 +58,7 @@ struct Engine {
     int perft_depth;
     FILE *perft_out;
     atomic_bool perft_stop;
+    atomic_bool perft_running;
     atomic_bool searching;
     pthread_mutex_t lock;
     pthread_cond_t wake;
@@ -344,6 +345,7 @@ Engine *engine_new(void)
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.ponderhit_ms, 0);
     atomic_init(&e->perft_stop, false);
+    atomic_init(&e->perft_running, false);
     e->shared.seed = (uint64_t)time_now_us();
     e->book_rng = e->shared.seed ^ 0xB00C;
     register_options(e);
@@ -640,6 +642,7 @@ static void perft_main(SearchThread *t, void *arg)
     Engine *e = arg;
     perft_divide_until(e->perft_pos, e->perft_depth, e->perft_out, &e->perft_stop);
     /* Idle before the totals are seen: a GUI may send its next command at once. */
+    atomic_store(&e->perft_running, false);
     atomic_store(&e->searching, false);
     fflush(e->perft_out);
 }
@@ -659,10 +662,16 @@ bool engine_perft(Engine *e, int depth, FILE *out, char *err, size_t err_size)
     e->perft_depth = depth;
     e->perft_out = out;
     atomic_store(&e->perft_stop, false);
+    atomic_store(&e->perft_running, true);
     atomic_store(&e->searching, true);
     e->main_running = true;
     pool_run_main(e->pool, perft_main, e);
     return true;
+}
+
+bool engine_perft_running(Engine *e)
+{
+    return atomic_load(&e->perft_running);
 }
 
 void engine_stop(Engine *e)

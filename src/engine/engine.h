@@ -70,6 +70,9 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
  * engine_stop, engine_wait and engine_is_searching apply to it as to a search (no best
  * move is reported). Fails (with err) while a search or perft runs. */
 bool engine_perft(Engine *e, int depth, FILE *out, char *err, size_t err_size);
+/* Whether what runs on the search thread is a perft (bounded work that a script piping
+ * commands expects to finish: the protocols wait for it where they stop a search). */
+bool engine_perft_running(Engine *e);
 /* Ends the search as soon as possible; the best move is then reported. */
 void engine_stop(Engine *e);
 /* The opponent played the expected move: the ponder search becomes a normal one. */

@@ -51,6 +51,8 @@ ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size
                 return PROTOCOLS[i].protocol;
         char err[512];
         CommandInput input = {in, false, false};
+        if (engine_perft_running(e) && commands_run_known(line))
+            engine_wait(e); /* commands piped after a perft run after it */
         if (commands_run(e, line, &input, out, err, sizeof err)) {
             if (err[0]) {
                 fprintf(out, "error: %s\n", err);
@@ -64,6 +66,8 @@ ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size
          * commands itself). */
         return CONSOLE_UCI;
     }
+    /* End of input: a perft piped in (bounded work) is counted to its end. */
+    engine_wait(e);
     line[0] = '\0';
     return CONSOLE_QUIT;
 }

@@ -179,7 +179,8 @@ static void cmd_setoption(UciState *u, char **tok, int n)
 static void finish_search(UciState *u)
 {
     if (engine_is_searching(u->engine)) {
-        engine_stop(u->engine);
+        if (!engine_perft_running(u->engine)) /* a perft is bounded: it finishes */
+            engine_stop(u->engine);
         engine_wait(u->engine);
     }
 }
@@ -381,6 +382,8 @@ static bool handle_line(UciState *u, const char *raw)
         else
             uci_send(u, "info string error: usage: debug on|off");
     } else {
+        if (engine_perft_running(e))
+            engine_wait(e); /* commands piped after a perft run after it */
         if (engine_is_searching(e)) {
             uci_send(u, "info string error: '%s' is not allowed during a search", cmd);
             return true;
@@ -427,8 +430,10 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
             uci_send(&u, "info string %s", msg);
     }
     if (running) {
-        /* End of input means quit, at once: nobody is left to wait for the move. */
-        engine_stop(e);
+        /* End of input means quit, at once: nobody is left to wait for the move. A
+         * perft piped in (bounded work) is counted to its end. */
+        if (!engine_perft_running(e))
+            engine_stop(e);
         engine_wait(e);
         engine_game_over(e, -1);
     }

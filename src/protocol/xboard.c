@@ -481,6 +481,8 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
             search_finished(xb);
             running = run_deferred(xb);
         } else {
+            if (xb->search.kind == XS_IDLE && engine_perft_running(e))
+                engine_wait(e); /* a perft piped in is counted to its end */
             stop_search(xb);
             running = false;
         }
