@@ -283,6 +283,32 @@ def test_book_move_that_loses_is_played_less():
     assert after[top][0] == before[top][0] * 3 and after[top][1] == before[top][1] + 2, (before[top], after[top])
 
 
+def test_installed_engine_learns_in_user_data_dir():
+    # An engine whose folder the user cannot write (make install): the learning file goes
+    # to $XDG_DATA_HOME/saavedra (here ~/.local/share/saavedra), never the working directory.
+    if os.geteuid() != 0 or not shutil.which("runuser"):
+        print("     (skipped: needs root and runuser to run the engine as another user)")
+        return
+    ro, home = path("installed"), path("home")
+    os.makedirs(ro)
+    os.makedirs(home)
+    shutil.copy(ENGINE, ro)
+    os.chmod(ro, 0o755)
+    os.chmod(TMP, 0o755)
+    shutil.chown(home, "nobody")
+    script = ("uci\nsetoption name OwnBook value false\nucinewgame\nposition startpos moves e2e4\ngo depth 2\n"
+              "isready\nposition startpos moves e2e4 e7e5 g1f3\nucinewgame\nisready\nquit\n")
+    # runuser resets HOME to the user's own: set it after.
+    out = subprocess.run(["runuser", "-u", "nobody", "--", "env", "HOME=" + home, "XDG_DATA_HOME=",
+                          os.path.join(ro, os.path.basename(ENGINE))],
+                         input=script, capture_output=True, text=True, timeout=120, cwd=home)
+    assert "bestmove" in out.stdout, out.stdout + out.stderr
+    f = os.path.join(home, ".local", "share", "saavedra", "saavedra.lrn")
+    assert os.path.isfile(f), os.listdir(home)
+    assert summary(f)[2] == 1, dump(f)
+    assert not [n for n in os.listdir(ro) if n.endswith(".lrn")], os.listdir(ro)
+
+
 def play_games(learn_file, count, seed, failures):
     try:
         e = Uci(learn_file)
@@ -318,6 +344,7 @@ def test_two_engines_share_one_file():
 for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, test_xboard_result_recorded,
           test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
           test_unwritable_file_warns_once_and_plays_on, test_book_move_that_loses_is_played_less,
+          test_installed_engine_learns_in_user_data_dir,
           test_two_engines_share_one_file]:
     test(t)
 shutil.rmtree(TMP, ignore_errors=True)

@@ -107,17 +107,10 @@ static bool on_learning(void *ctx, const Option *opt, char *err, size_t size)
     if (refuse_while_searching(e, opt, err, size))
         return false;
     engine_wait(e); /* the last search may still be writing what it learned */
-    const char *name = options_str(&e->options, "LearningFile");
-    char path[1024] = "";
-    if (name[0] == '/' || !name[0])
-        snprintf(path, sizeof path, "%s", name);
-    else {
-        char dir[900];
-        if (!executable_dir(dir, sizeof dir)) {
-            snprintf(err, size, "LearningFile: the executable's directory is unknown; give a full path");
-            return false;
-        }
-        snprintf(path, sizeof path, "%s/%s", dir, name);
+    char path[1024];
+    if (!learner_resolve_path(options_str(&e->options, "LearningFile"), path, sizeof path)) {
+        snprintf(err, size, "LearningFile: the executable's directory is unknown; give a full path");
+        return false;
     }
     learner_configure(e->learner, options_bool(&e->options, "Learning"), path,
                       (int)options_int(&e->options, "Learning Threshold"));

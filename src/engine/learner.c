@@ -4,11 +4,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "board/gameend.h"
 #include "board/movegen.h"
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
+#include "util/rcfile.h"
 
 /* An own book move of the game: where, which, and at which ply of the record. */
 typedef struct {
@@ -82,6 +85,45 @@ void learner_free(Learner *l)
     free(l->search_scratch);
     free(l->scratch);
     free(l);
+}
+
+/* mkdir -p for the user's data folder (0755); true when it exists afterwards. */
+static bool make_dirs(char *path)
+{
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(path, 0755);
+            *p = '/';
+        }
+    mkdir(path, 0755);
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool learner_resolve_path(const char *name, char *out, size_t out_size)
+{
+    if (!name[0] || name[0] == '/') {
+        snprintf(out, out_size, "%s", name);
+        return true;
+    }
+    char dir[900];
+    if (!executable_dir(dir, sizeof dir))
+        return false;
+    snprintf(out, out_size, "%s/%s", dir, name);
+    if (access(dir, W_OK) == 0 || access(out, W_OK) == 0)
+        return true;
+    char data[900];
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && xdg[0] == '/')
+        snprintf(data, sizeof data, "%s/saavedra", xdg);
+    else if (home && home[0] == '/')
+        snprintf(data, sizeof data, "%s/.local/share/saavedra", home);
+    else
+        return true; /* nowhere better: writing will warn once */
+    if (make_dirs(data))
+        snprintf(out, out_size, "%s/%s", data, name);
+    return true;
 }
 
 void learner_configure(Learner *l, bool enabled, const char *path, int threshold)

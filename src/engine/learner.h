@@ -53,6 +53,13 @@ typedef struct Learner Learner;
 Learner *learner_new(void);
 void learner_free(Learner *l);
 
+/* Where the learning file named name is: an absolute name as it is ("" = none); a
+ * relative one beside the executable, unless that folder cannot be written (an
+ * installed engine in /usr/local/bin) and the file is not already there: then in
+ * $XDG_DATA_HOME/saavedra (default ~/.local/share/saavedra), created when missing. Never
+ * the working directory. False when the executable's folder is unknown. */
+bool learner_resolve_path(const char *name, char *out, size_t out_size);
+
 /* Learning on or off, the file (already resolved to a full path; "" = none) and the
  * threshold in centipawns. A new path is loaded by the next learner_load_into. */
 void learner_configure(Learner *l, bool enabled, const char *path, int threshold);
