@@ -4,12 +4,14 @@
 # fen: the FENs of perftsuite.epd; epd: the records of every suite in tests/data; move:
 # a position byte and the moves of games in tests/data/pgn; pgn: every PGN of tests/data
 # (split into games, at most 200 per file); rc: engine.rc and its lines; uci / xboard: the
-# sessions in tests/fuzz/sessions plus one per perftsuite position.
+# sessions in tests/fuzz/sessions plus one per perftsuite position; book: slices of the
+# Polyglot test book and of the shipped book; learn: a bare header and a few records' worth
+# of bytes (the records carry checksums the fuzzer rarely gets right).
 set -euo pipefail
 out=$1
 cd "$(dirname "$0")/../.."
 rm -rf "$out"
-mkdir -p "$out"/{fen,epd,move,pgn,rc,uci,xboard}
+mkdir -p "$out"/{fen,epd,move,pgn,rc,uci,xboard,book,learn}
 
 python3 - "$out" <<'PY'
 import glob, os, re, sys
@@ -49,6 +51,16 @@ for path in sorted(glob.glob("tests/data/pgn/*.pgn") + glob.glob("tests/data/pgn
             words = [w for w in body.split() if not re.match(rb"^\d+\.+$", w)]
             put("move", "%s-%03d" % (base, k), bytes([games % 8]) + b" ".join(words[:120]))
             games += 1
+
+for path in sorted(glob.glob("tests/data/book/*.bin") + glob.glob("book/*.bin")):
+    data = open(path, "rb").read()
+    base = os.path.basename(path)[:-4]
+    for k, start in enumerate([0, len(data) // 2]):
+        start -= start % 16
+        put("book", "%s-%d" % (base, k), data[start:start + 8192])
+put("learn", "empty", b"")
+put("learn", "header", b"\x01")
+put("learn", "bytes", b"\x01" + bytes(range(256)))
 
 rc = open("engine.rc").read()
 put("rc", "engine.rc", rc)
