@@ -61,6 +61,7 @@ for path in sorted(glob.glob("tests/data/book/*.bin") + glob.glob("book/*.bin"))
 put("learn", "empty", b"")
 put("learn", "header", b"\x01")
 put("learn", "bytes", b"\x01" + bytes(range(256)))
+put("learn", "encoded", b"\x03" + bytes(range(0, 120, 1)) + b"\x05\x00")
 
 rc = open("engine.rc").read()
 put("rc", "engine.rc", rc)
