@@ -60,7 +60,7 @@ LIB_SRC  = $(filter-out src/main.c,$(SRC))
 TEST_SRC = $(wildcard tests/*.c)
 # Each tools/NAME.c is a program of its own, linked with the engine's objects (make tools);
 # the ones in TRACE_TOOLS are linked with the tuner's object set instead.
-TRACE_TOOLS = tuner
+TRACE_TOOLS = tuner wdlfit
 TOOL_SRC = $(filter-out tools/gen_magics.c,$(wildcard tools/*.c))
 TOOLS    = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 # makeeco is linked without the ECO table it makes (below).

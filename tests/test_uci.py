@@ -595,6 +595,40 @@ def threads_4_in_both_smp_modes(e):
 
 
 @test
+def show_wdl(e):
+    # UCI_ShowWDL: "wdl W D L" per mille after the score of every score line, off by default.
+    e.send("uci")
+    lines = e.expect(lambda l: l == "uciok")
+    check("option name UCI_ShowWDL type check default false" in lines, "no UCI_ShowWDL option")
+    fen = "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 w - - 0 10"
+    e.send("position fen %s" % fen)
+    e.send("go depth 6")
+    lines = e.expect_prefix("bestmove", 10.0)
+    check(not any(" wdl " in l for l in lines), "wdl shown while off")
+    e.send("setoption name UCI_ShowWDL value true")
+    for position, want in ((fen, None), ("4k3/8/8/8/8/8/2QQ4/4K3 w - - 0 1", "mate"),
+                           ("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1", "win"), ("4k3/8/8/8/8/8/ppp5/4K3 w - - 0 1", "loss")):
+        e.send("position fen %s" % position)
+        e.send("go depth 6")
+        lines = e.expect_prefix("bestmove", 10.0)
+        scored = [l for l in lines if l.startswith("info depth") and " score " in l]
+        check(scored and all(" wdl " in l for l in scored), "score lines without wdl: %s" % scored[-1:])
+        parts = scored[-1].split()
+        w, d, l = (int(x) for x in parts[parts.index("wdl") + 1:parts.index("wdl") + 4])
+        check(w + d + l == 1000, "wdl does not sum to 1000: %s" % scored[-1])
+        check(parts.index("wdl") == parts.index("score") + 3 or "bound" in parts[parts.index("score") + 3],
+              "wdl not after the score: %s" % scored[-1])
+        if want == "mate":
+            check((w, d, l) == (1000, 0, 0), "mate shown as %d %d %d" % (w, d, l))
+        elif want == "win":
+            check(w > 900, "three pawns up shown as %d %d %d" % (w, d, l))
+        elif want == "loss":
+            check(l > 900, "three pawns down shown as %d %d %d" % (w, d, l))
+        else:
+            check(d > 250 and w < 700 and l < 700, "level position shown as %d %d %d" % (w, d, l))
+
+
+@test
 def quit_during_search(e):
     e.send("position startpos")
     e.send("go infinite")

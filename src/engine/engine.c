@@ -301,6 +301,7 @@ static void register_options(Engine *e)
     option_add_spin(o, "Contempt", 0, -100, 100, NULL, e);
     option_add_check(o, "UCI_AnalyseMode", false, NULL, e);
     option_add_check(o, "UCI_Chess960", false, on_chess960, e);
+    option_add_check(o, "UCI_ShowWDL", false, NULL, e); /* read by the UCI front end */
     option_add_string(o, "UCI_Opponent", "", on_opponent, e);
     option_add_check(o, "UCI_LimitStrength", false, NULL, e);
     /* GUIs offer ratings from their own range (Stockfish's reaches 2850): cut, not refuse. */

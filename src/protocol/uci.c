@@ -11,6 +11,7 @@
 
 #include "commands/commands.h"
 #include "board/notation.h"
+#include "eval/wdl.h"
 #include "util/textline.h"
 #include "util/words.h"
 
@@ -22,6 +23,8 @@ typedef struct {
     FILE *out;
     pthread_mutex_t out_lock;
     bool debug;
+    bool show_wdl;  /* UCI_ShowWDL, read at go (the search thread prints) */
+    int material;   /* of the searched position, for the WDL model */
 } UciState;
 
 static void uci_send(UciState *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -51,11 +54,16 @@ static void on_iteration(void *ctx, const SearchReport *r)
     UciState *u = ctx;
     const Position *game = engine_position(u->engine);
     char line[8192], mv[8];
-    int n = snprintf(line, sizeof line, "info depth %d seldepth %d multipv %d score %s %d%s nodes %llu nps %llu hashfull %d tbhits %llu time %lld",
+    char wdl[32] = "";
+    if (u->show_wdl) {
+        Wdl w = r->is_mate ? wdl_from_mate(r->mate_moves) : wdl_from_cp(r->cp, u->material);
+        snprintf(wdl, sizeof wdl, " wdl %d %d %d", w.win, w.draw, w.loss);
+    }
+    int n = snprintf(line, sizeof line, "info depth %d seldepth %d multipv %d score %s %d%s%s nodes %llu nps %llu hashfull %d tbhits %llu time %lld",
                      r->depth, r->seldepth, r->multipv, r->is_mate ? "mate" : "cp",
                      r->is_mate ? r->mate_moves : r->cp,
                      r->bound == BOUND_LOWER ? " lowerbound" : r->bound == BOUND_UPPER ? " upperbound" : "",
-                     (unsigned long long)r->nodes, (unsigned long long)r->nps, r->hashfull,
+                     wdl, (unsigned long long)r->nodes, (unsigned long long)r->nps, r->hashfull,
                      (unsigned long long)r->tbhits, (long long)r->time_ms);
     if (r->pv_length > 0)
         n += snprintf(line + n, sizeof line - (size_t)n, " pv");
@@ -331,6 +339,8 @@ static void cmd_go(UciState *u, char **tok, int n)
     const EcoEntry *opening = engine_opening(u->engine, &here);
     if (here) /* named only while the game is in known opening positions */
         uci_send(u, "info string opening %s %s", opening->code, opening->name);
+    u->show_wdl = options_bool(engine_options(u->engine), "UCI_ShowWDL");
+    u->material = wdl_material(engine_position(u->engine));
     if (!engine_go(u->engine, &limits, &reporter, err, sizeof err))
         uci_send(u, "info string error: %s", err);
 }

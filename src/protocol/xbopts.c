@@ -18,7 +18,7 @@ void xbopts_send_features(Engine *e, XbOut *out)
     /* Options the GUI can set with `option NAME=VALUE`; those with their own xboard
      * command (memory, cores, hard/easy, rating) or meaning only in UCI are left out. */
     static const char *const HIDDEN[] = {"Hash", "Threads", "Ponder", "UCI_AnalyseMode", "UCI_Opponent",
-                                         "UCI_Chess960" /* variant fischerandom */};
+                                         "UCI_Chess960" /* variant fischerandom */, "UCI_ShowWDL"};
     const Options *opts = engine_options(e);
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
