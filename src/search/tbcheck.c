@@ -154,7 +154,10 @@ static int list_files(const char *path, TbFile *files, int max)
                 seen = !strcmp(files[i].name, ent->d_name);
             if (seen)
                 continue;
-            snprintf(f.name, sizeof f.name, "%s", ent->d_name);
+            size_t len = strlen(ent->d_name); /* < NAME_MAX_LEN: parse_name checked */
+            if (len >= sizeof f.name)
+                continue;
+            memcpy(f.name, ent->d_name, len + 1);
             snprintf(f.dir, sizeof f.dir, "%s", dir);
             files[n++] = f;
         }
