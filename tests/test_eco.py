@@ -17,7 +17,9 @@ import tempfile
 
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ECOCODER = os.path.join(os.environ.get("SAAVEDRA_TOOLS", os.path.join(ROOT, "build", "native", "tools")), "ecocoder")
+TOOLS = os.environ.get("SAAVEDRA_TOOLS", os.path.join(ROOT, "build", "native", "tools"))
+ECOCODER = os.path.join(TOOLS, "ecocoder")
+MAKEECO = os.path.join(TOOLS, "makeeco")
 results = []
 
 
@@ -90,6 +92,15 @@ def test_ecocoder_adds_and_corrects():
     check(again == out, "a second pass changes the output")
 
 
+def test_ecocoder_games_without_tags():
+    data = b"1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 *\n\n1.d4 d5 2.c4 1-0 1.c4 e5 *\n"
+    rc, out, err = ecocoder([], data)
+    check(out.startswith(b'[ECO "C') and strip_eco_lines(out) == data,
+          "game without tags: %r" % out)
+    # The third game starts on the second one's line: no room for tags, left alone.
+    check(out.count(b"[ECO ") == 2, "tags put inside a line: %r" % out)
+
+
 def test_ecocoder_keep_and_check():
     rc, out, err = ecocoder(["--keep"], GAMES)
     check(b'[ECO "A00"]\r\n[Opening "Wrong"]' in out, "--keep changed existing tags")
@@ -135,6 +146,44 @@ def test_ecocoder_on_test_files():
         check(strip_eco_lines(out) == strip_eco_lines(data), "%s: other bytes changed" % name)
         rc, again, _ = ecocoder(["--keep"], out, timeout=120)
         check(again == out, "%s: --keep on the output changes it" % name)
+
+
+def makeeco(files, args=()):
+    with tempfile.TemporaryDirectory() as d:
+        paths = []
+        for name, text in files:
+            paths.append(os.path.join(d, name))
+            with open(paths[-1], "w") as f:
+                f.write(text)
+        out = os.path.join(d, "table.c")
+        p = subprocess.run([MAKEECO, *args, "-o", out, *paths], capture_output=True, text=True, timeout=60)
+        table = open(out).read() if os.path.exists(out) else ""
+        left = sorted(os.listdir(d))
+    return p.returncode, table, p.stderr, left
+
+
+def test_makeeco_formats():
+    scid = ('# comment\nA00a "Start position"  *\n'
+            'D37 "Queen\'s Gambit Declined: Three Knights"  1.d4 d5 2.c4 e6 3.Nc3 Nf6\n  4.Nf3 *\n'
+            'E99 "Broken"  1.d4 Ke5 *\n')
+    rc, table, err, left = makeeco([("t.eco", scid)])
+    check(rc == 0 and "2 entries, 8 positions (2 ending an entry), deepest 7 plies, 1 entries left out" in err,
+          "scid: %r" % err)
+    check("t.eco:4: illegal move 'Ke5'" in err, "illegal move not reported with its line: %r" % err)
+    check("Queen's Gambit Declined: Three Knights" in table and "ECO_BUILTIN_TABLE" in table, "scid table")
+    check(left == ["t.eco", "table.c"], "temporary file left: %s" % left)
+    tsv = ("eco\tname\tpgn\nD37\tQGD\t1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Nf3\n"
+           "D37\tQGD by another order\t1. d4 Nf6 2. c4 e6 3. Nf3 d5 4. Nc3\n")
+    rc, table, err, _ = makeeco([("a.tsv", tsv)])
+    # Two entries ending in one position: one key for it, the first entry's.
+    check(rc == 0 and "2 entries," in err and "(1 ending an entry)" in err, "tsv: %r" % err)
+    arasan = 'A00\t1. e3 "Van\'t Kruijs Opening"\nB2\t1. e4 c5 "bad code"\nC20\t1 e4 e5;\n\nA40\t1. d4 1-0\n'
+    rc, table, err, _ = makeeco([("eco", arasan)])
+    check(rc == 0 and "3 entries" in err and "eco:2: 'B2' is not an ECO code" in err, "arasan: %r" % err)
+    rc, table, err, _ = makeeco([("eco", arasan)], ["--format", "tsv"])
+    check("expected eco<TAB>name<TAB>pgn" in err, "forced format not used: %r" % err)
+    p = subprocess.run([MAKEECO, "/nonexistent/eco"], capture_output=True, text=True, timeout=60)
+    check(p.returncode != 0 and "cannot open /nonexistent/eco" in p.stderr, "missing input: %r" % p.stderr)
 
 
 for name, fn in list(globals().items()):

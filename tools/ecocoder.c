@@ -55,8 +55,8 @@ static ssize_t tee_read(void *cookie, char *out, size_t size)
 {
     Tee *t = cookie;
     size_t n = fread(out, 1, size, t->in);
-    if (n == 0 && ferror(t->in))
-        return -1;
+    if (n == 0)
+        return ferror(t->in) ? -1 : 0;
     t->buf = grow(t->buf, &t->cap, t->len + n, 1);
     memcpy(t->buf + t->len, out, n);
     for (size_t i = 0; i < n; i++)
@@ -111,7 +111,8 @@ static int cmp_edit(const void *a, const void *b)
  * drops them. */
 static void flush_to(Tee *t, Edits *e, long long upto, FILE *out)
 {
-    qsort(e->list, e->count, sizeof *e->list, cmp_edit);
+    if (e->count > 1)
+        qsort(e->list, e->count, sizeof *e->list, cmp_edit);
     long long pos = t->base;
     size_t kept = 0;
     for (size_t i = 0; i < e->count; i++) {
@@ -133,7 +134,8 @@ static void flush_to(Tee *t, Edits *e, long long upto, FILE *out)
     if (pos < upto)
         pos = upto;
     size_t drop = (size_t)(pos - t->base);
-    memmove(t->buf, t->buf + drop, t->len - drop);
+    if (drop && t->len > drop)
+        memmove(t->buf, t->buf + drop, t->len - drop);
     t->len -= drop;
     t->base = pos;
     size_t first = 0;
@@ -292,9 +294,7 @@ static void classify_game(Tee *t, Edits *e, const GameTags *g, const EcoGame *ec
                 snprintf(added + used, sizeof added - used, "%s%s", text, eol);
         }
     }
-    if (added[0]) {
-        if (!g->last_tag_line)
-            strncat(added, eol, sizeof added - strlen(added) - 1);
+    if (added[0]) { /* (before a game without tags: no blank line, which is not ours to add) */
         add_edit(e, insert_at, 0, added);
         changed = true;
     }

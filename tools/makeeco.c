@@ -483,5 +483,13 @@ int main(int argc, char **argv)
         failed |= fflush(out) != 0;
     fprintf(stderr, "makeeco: %zu entries, %zu positions (%zu ending an entry), deepest %d plies, %d entries left out\n",
             b.entry_count, kept, exact_kept, max_depth, b.errors);
+    for (size_t i = 0; i < b.entry_count; i++) {
+        free(b.entries[i].code);
+        free(b.entries[i].name);
+    }
+    free(b.entries);
+    free(b.cands);
+    free(b.pos);
+    free(entry_depth);
     return failed;
 }
