@@ -214,7 +214,8 @@ void learner_set_game(Learner *l, const char *fen, const Move *moves, int count,
     }
     l->count = count < LEARN_GAME_PLIES_MAX ? count : LEARN_GAME_PLIES_MAX;
     l->extra = count - l->count;
-    memcpy(l->moves, moves, (size_t)l->count * sizeof *moves);
+    if (l->count)
+        memcpy(l->moves, moves, (size_t)l->count * sizeof *moves);
 }
 
 void learner_push(Learner *l, Move m)
