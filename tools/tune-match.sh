@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A tuned params.c against the current one: builds the engine twice (this tree as it
-# is, and a copy with PARAMS_C in place of src/eval/params.c) and plays them with the
+# A tuned params.c against the current one: builds the engine twice from the committed
+# tree (HEAD, and HEAD with PARAMS_C in place of src/eval/params.c) and plays them with the
 # match tool (../shared/tools/match), an SPRT elo0=0 elo1=10 by default.
 #   bash tools/tune-match.sh PARAMS_C [OUT_DIR]
 #   env: TC (default 5+0.05), GAMES (default 800, the SPRT may stop earlier), SPRT
@@ -21,13 +21,18 @@ SEED=${SEED:-1}
 CONCURRENCY=${CONCURRENCY:-2}
 match_dir=${SAAVEDRA_MATCH:-$root/../shared/tools/match}
 openings=${SAAVEDRA_OPENINGS:-$root/../shared/data/openings/8moves_v3.pgn}
+# Both engines from the committed tree (HEAD), the tuned one with PARAMS_C.
 mkdir -p "$out"
-rm -rf "$out/src-tuned"
-mkdir -p "$out/src-tuned"
-cp -r "$root/src" "$root/Makefile" "$out/src-tuned/"
-cp "$params" "$out/src-tuned/src/eval/params.c"
-make -C "$root" -j2 EXE="$out/saavedra-base" BUILD="$out/build-base" "$out/saavedra-base" >/dev/null
-make -C "$out/src-tuned" -j2 EXE="$out/saavedra-tuned" BUILD="$out/build-tuned" "$out/saavedra-tuned" >/dev/null
+for side in base tuned; do
+    rm -rf "$out/tree-$side"
+    mkdir -p "$out/tree-$side"
+    git -C "$root" archive HEAD | tar -x -C "$out/tree-$side"
+done
+cp "$params" "$out/tree-tuned/src/eval/params.c"
+echo "commit $(git -C "$root" rev-parse --short HEAD), tuned params.c: $params"
+for side in base tuned; do
+    make -C "$out/tree-$side" -j2 EXE="$out/saavedra-$side" "$out/saavedra-$side" >/dev/null
+done
 echo "bench base:  $("$out/saavedra-base" bench 2>&1 | tail -1)"
 echo "bench tuned: $("$out/saavedra-tuned" bench 2>&1 | tail -1)"
 [ -d "$match_dir/node_modules" ] || (cd "$match_dir" && npm ci)
