@@ -7,7 +7,7 @@ Checks: -d writes the defaults, and -d -f reproduces src/eval/params.c exactly a
 from the one "Tuned by" comment line; weight files and params.c tables read back with
 -i to the same weights; a short run on pgnselect's positions of tests/data/pgn writes a
 CSV of decreasing loss, a PNG plot (gnuplot), the weights and a params.c that reads
-back; -p keeps the other weights fixed; -V finds the analytic gradient equal to finite
+back; -H reports a held-out loss; -p keeps the other weights fixed; -V finds the analytic gradient equal to finite
 differences; bad arguments and files give one message and a non-zero status.
 The last line printed is "N passed, N failed".
 """
@@ -110,6 +110,18 @@ def short_run_writes_curve_plot_and_weights():
     check(rc == 0, "the written params.c does not read back: %s" % err)
     back = weights("back.txt")
     check(all(abs(back[k] - w1[k]) <= 0.5 + 1e-6 for k in w1), "params.c is not the rounded weights")
+
+
+@test
+def held_out_positions_are_reported():
+    rc, _, err = tuner("-n", "4", "-H", "5", "--csv", "h.csv", "-x", "h.txt", training_set())
+    check(rc == 0, err)
+    check("held out (every 5th)" in err and "held-out loss" in err, "no held-out lines: %r" % err)
+    lines = read("h.csv").splitlines()
+    check(lines[0] == "iteration,loss,seconds,recomputed,heldout" and len(lines) == 6, "CSV %r" % lines[:2])
+    held = [float(l.split(",")[4]) for l in lines[1:]]
+    train = [float(l.split(",")[1]) for l in lines[1:]]
+    check(all(h > 0 for h in held) and held != train, "held-out column %s" % held)
 
 
 @test

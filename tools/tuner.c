@@ -14,6 +14,7 @@
  *     -K K         use this sigmoid scale instead of fitting it
  *     -l RATE      learning rate (default: adam 1, adagrad 5, adaptive 0.5)
  *     -m N         read at most N positions
+ *     -H N         hold out every Nth position (not tuned on; its loss is reported)
  *     -p PREFIXES  tune only the weights whose names start with one of these
  *                  (comma-separated, e.g. piece_value,mobility_); the others stay fixed
  *     --csv FILE   loss curve as CSV (default loss.csv)
@@ -34,7 +35,7 @@
 #include "util/timeutil.h"
 
 typedef struct {
-    int threads, iterations, recompute;
+    int threads, iterations, recompute, holdout;
     long max_positions;
     const char *start_path, *x_path, *c_path, *csv_path, *plot_path, *template_path, *prefixes;
     TuneOptimizer method;
@@ -49,7 +50,7 @@ static const char *const OBJECTIVES[] = { "msq", "log", "msqlog" };
 static void usage(void)
 {
     fprintf(stderr, "usage: tuner [-c N] [-n N] [-i FILE] [-x FILE] [-f FILE] [-o adam|adagrad|adaptive]\n"
-                    "             [-O msq|log|msqlog] [-R N] [-d] [-V] [-K K] [-l RATE] [-m N] [-p PREFIXES]\n"
+                    "             [-O msq|log|msqlog] [-R N] [-d] [-V] [-K K] [-l RATE] [-m N] [-H N] [-p PREFIXES]\n"
                     "             [--csv FILE] [--plot FILE.png|svg] [--template params.c] FILE.epd ...\n");
 }
 
@@ -214,7 +215,7 @@ static bool write_params_c(const Args *a, const TuneLayout *L, const double *the
 
 /* ---- Loss curve ---- */
 
-static bool plot(const char *csv, const char *out)
+static bool plot(const char *csv, const char *out, bool heldout)
 {
     size_t n = strlen(out);
     bool svg = n > 4 && !strcmp(out + n - 4, ".svg");
@@ -229,7 +230,10 @@ static bool plot(const char *csv, const char *out)
     fprintf(g, "set output '%s'\n", tmp);
     fprintf(g, "set datafile separator ','\nset key autotitle columnhead\n");
     fprintf(g, "set title 'Saavedra tuner: loss by iteration'\nset xlabel 'iteration'\nset ylabel 'loss'\n");
-    fprintf(g, "set grid\nplot '%s' using 1:2 with lines lw 2 title 'loss'\n", csv);
+    fprintf(g, "set grid\nplot '%s' using 1:2 with lines lw 2 title 'training loss'", csv);
+    if (heldout)
+        fprintf(g, ", '' using 1:5 with lines lw 2 title 'held-out loss'");
+    fprintf(g, "\n");
     int status = pclose(g);
     if (status != 0 || rename(tmp, out) != 0) {
         remove(tmp);
@@ -293,6 +297,32 @@ static int validate(const TuneSet *full, const TuneLayout *L, double *theta, dou
 
 /* ---- Main ---- */
 
+/* Moves every holdout-th packed position to the end of the set and makes two views of
+ * it: train (the others) and test (those). holdout 0: test is empty. */
+static bool split_set(TuneSet *set, int holdout, TuneSet *train, TuneSet *test)
+{
+    *train = *test = *set;
+    test->packed = 0;
+    if (holdout < 2)
+        return true;
+    TunePos *copy = malloc(sizeof *copy * (size_t)(set->packed ? set->packed : 1));
+    if (!copy)
+        return false;
+    long n_train = 0, n_test = set->packed - set->packed / holdout, j = n_train;
+    for (long i = 0; i < set->packed; i++)
+        if (i % holdout == holdout - 1)
+            copy[n_test++] = set->pos[i];
+        else
+            copy[j++] = set->pos[i];
+    n_train = j;
+    memcpy(set->pos, copy, sizeof *copy * (size_t)set->packed);
+    free(copy);
+    train->packed = n_train;
+    test->pos = set->pos + n_train;
+    test->packed = set->packed - n_train;
+    return true;
+}
+
 /* free[k]: whether weight k is tuned. Returns how many are. */
 static int select_weights(const char *prefixes, const TuneLayout *L, bool *free_weight)
 {
@@ -332,7 +362,7 @@ static int pick(const char *s, const char *const *names, int n)
 
 static bool parse_args(int argc, char **argv, Args *a, int *first_file)
 {
-    *a = (Args){ 1, 500, 0, 0, NULL, "x0", NULL, "loss.csv", NULL, NULL, NULL, OPT_ADAM, OBJ_MSQ, false, false, 0, 0 };
+    *a = (Args){ 1, 500, 0, 0, 0, NULL, "x0", NULL, "loss.csv", NULL, NULL, NULL, OPT_ADAM, OBJ_MSQ, false, false, 0, 0 };
     int i;
     for (i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -352,7 +382,7 @@ static bool parse_args(int argc, char **argv, Args *a, int *first_file)
         }
         const char *v = argv[++i];
         long x;
-        if (!strcmp(o, "-c") || !strcmp(o, "-n") || !strcmp(o, "-R") || !strcmp(o, "-m")) {
+        if (!strcmp(o, "-c") || !strcmp(o, "-n") || !strcmp(o, "-R") || !strcmp(o, "-m") || !strcmp(o, "-H")) {
             if (!parse_long(v, o[1] == 'c' ? 1 : 0, o[1] == 'c' ? 256 : 100000000, &x)) {
                 fprintf(stderr, "tuner: bad number for %s: %s\n", o, v);
                 return false;
@@ -363,6 +393,8 @@ static bool parse_args(int argc, char **argv, Args *a, int *first_file)
                 a->iterations = (int)x;
             else if (o[1] == 'R')
                 a->recompute = (int)x;
+            else if (o[1] == 'H')
+                a->holdout = x == 1 ? 2 : (int)x;
             else
                 a->max_positions = x;
         } else if (!strcmp(o, "-K") || !strcmp(o, "-l")) {
@@ -477,11 +509,19 @@ static int run(int argc, char **argv, Run *r)
             set->count, set->read_errors, (t_read - t0) / 1000.0, set->packed, set->mates,
             (unsigned long long)set->nodes, build_s, set->count / (build_s > 0 ? build_s : 1e-3) / a.threads,
             set->pool_used, set->packed ? (double)set->pool_used / set->packed : 0.0);
+    TuneSet train, test; /* views of set: tuned on, held out */
+    if (!split_set(set, a.holdout, &train, &test)) {
+        fprintf(stderr, "tuner: out of memory\n");
+        return 1;
+    }
 
-    double k = a.k > 0 ? a.k : tune_fit_k(set, &L, theta, a.objective, a.threads);
+    double k = a.k > 0 ? a.k : tune_fit_k(&train, &L, theta, a.objective, a.threads);
     if (a.validate)
-        return validate(set, &L, theta, k, a.objective);
-    double loss0 = tune_loss(set, &L, theta, k, a.objective, NULL, a.threads);
+        return validate(&train, &L, theta, k, a.objective);
+    double loss0 = tune_loss(&train, &L, theta, k, a.objective, NULL, a.threads);
+    double held0 = tune_loss(&test, &L, theta, k, a.objective, NULL, a.threads), held = held0;
+    if (test.packed)
+        fprintf(stderr, "tuner: %ld positions held out (every %dth), loss %.8f\n", test.packed, a.holdout, held0);
     fprintf(stderr, "tuner: K %.4f%s, start loss %.8f (%s), %s, %d of %d weights, %d iterations, %d thread%s\n",
             k, a.k > 0 ? " (given)" : " (fitted)", loss0, OBJECTIVES[a.objective], METHODS[a.method], tuned, L.count,
             a.iterations, a.threads, a.threads == 1 ? "" : "s");
@@ -493,7 +533,7 @@ static int run(int argc, char **argv, Run *r)
         fprintf(stderr, "tuner: %s\n", err);
         return 1;
     }
-    fprintf(cf, "iteration,loss,seconds,recomputed\n0,%.10f,0.000,0\n", loss0);
+    fprintf(cf, "iteration,loss,seconds,recomputed,heldout\n0,%.10f,0.000,0,%.10f\n", loss0, held0);
     Optimizer *opt = &r->opt;
     if (!optimizer_init(opt, a.method, L.count, a.rate)) {
         fprintf(stderr, "tuner: out of memory\n");
@@ -507,23 +547,24 @@ static int run(int argc, char **argv, Run *r)
         if (a.recompute && it > 1 && (it - 1) % a.recompute == 0) {
             tune_params_from_theta(&L, theta, &p);
             eval_set_params(&p);
-            if (!tune_set_build(set, a.threads)) {
+            if (!tune_set_build(set, a.threads) || !split_set(set, a.holdout, &train, &test)) {
                 fprintf(stderr, "tuner: out of memory rebuilding the leaves\n");
                 return 1;
             }
             recomputed = 1;
         }
         int64_t t1 = time_now_us();
-        tune_loss(set, &L, theta, k, a.objective, grad, a.threads);
+        tune_loss(&train, &L, theta, k, a.objective, grad, a.threads);
         for (int j = 0; j < L.count; j++)
             if (!free_weight[j])
                 grad[j] = 0;
         optimizer_step(opt, theta, grad);
-        loss = tune_loss(set, &L, theta, k, a.objective, NULL, a.threads);
+        loss = tune_loss(&train, &L, theta, k, a.objective, NULL, a.threads);
         eval_seconds += (time_now_us() - t1) / 1e6;
-        evaluated += set->packed;
+        evaluated += train.packed;
+        held = tune_loss(&test, &L, theta, k, a.objective, NULL, a.threads);
         double elapsed = (time_now_ms() - start) / 1000.0;
-        fprintf(cf, "%d,%.10f,%.3f,%d\n", it, loss, elapsed, recomputed);
+        fprintf(cf, "%d,%.10f,%.3f,%d,%.10f\n", it, loss, elapsed, recomputed, held);
         if (tty)
             fprintf(stderr, "\riteration %d/%d  loss %.8f  %.1f s  %.0f positions/s   ", it, a.iterations, loss,
                     elapsed, evaluated / (eval_seconds > 0 ? eval_seconds : 1e-6));
@@ -541,7 +582,10 @@ static int run(int argc, char **argv, Run *r)
         return 1;
     tune_params_from_theta(&L, theta, &p);
     tune_theta_from_params(&L, &p, rounded);
-    double loss_rounded = tune_loss(set, &L, rounded, k, a.objective, NULL, a.threads);
+    double loss_rounded = tune_loss(&train, &L, rounded, k, a.objective, NULL, a.threads);
+    if (test.packed)
+        fprintf(stderr, "tuner: held-out loss %.8f -> %.8f (%.8f with integer weights)\n", held0, held,
+                tune_loss(&test, &L, rounded, k, a.objective, NULL, a.threads));
     fprintf(stderr, "tuner: loss %.8f -> %.8f (%.8f with integer weights) in %d iterations, %.1f s; "
                     "%.0f positions/s per thread (loss and gradient)\n",
             loss0, loss, loss_rounded, a.iterations, (time_now_ms() - start) / 1000.0,
@@ -550,7 +594,7 @@ static int run(int argc, char **argv, Run *r)
     if (a.c_path)
         ok &= write_params_c(&a, &L, rounded, loss0, loss_rounded, k);
     if (a.plot_path)
-        ok &= plot(a.csv_path, a.plot_path);
+        ok &= plot(a.csv_path, a.plot_path, test.packed > 0);
     return ok ? 0 : 1;
 }
 
