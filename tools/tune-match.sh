@@ -4,7 +4,8 @@
 # match tool (../shared/tools/match), an SPRT elo0=0 elo1=10 by default.
 #   bash tools/tune-match.sh PARAMS_C [OUT_DIR]
 #   env: TC (default 5+0.05), GAMES (default 800, the SPRT may stop earlier), SPRT
-#        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2)
+#        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
+#        BUILD_ONLY=1 to stop after building the two engines
 # Run it under the CPU lock on a shared machine: flock /tmp/saavedra-cpu.lock bash ...
 set -euo pipefail
 if [ $# -lt 1 ]; then
@@ -14,6 +15,8 @@ fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 params=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=${2:-$root/build/tune-match}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
 TC=${TC:-5+0.05}
 GAMES=${GAMES:-800}
 SPRT=${SPRT-elo0=0 elo1=10}
@@ -33,6 +36,7 @@ echo "commit $(git -C "$root" rev-parse --short HEAD), tuned params.c: $params"
 for side in base tuned; do
     make -C "$out/tree-$side" -j2 EXE="$out/saavedra-$side" "$out/saavedra-$side" >/dev/null
 done
+[ -n "${BUILD_ONLY:-}" ] && exit 0
 echo "bench base:  $("$out/saavedra-base" bench 2>&1 | tail -1)"
 echo "bench tuned: $("$out/saavedra-tuned" bench 2>&1 | tail -1)"
 [ -d "$match_dir/node_modules" ] || (cd "$match_dir" && npm ci)
