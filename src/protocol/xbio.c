@@ -126,6 +126,8 @@ static void *reader_main(void *arg)
     XbInput *q = arg;
     char *line = malloc(PROTOCOL_LINE_MAX);
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+    /* Freed by this handler also when `quit` cancels the thread inside line_read. */
+    pthread_cleanup_push(free, line);
     for (LineStatus st = LINE_OK; line;) {
         pthread_cleanup_push(unlock_stream, q->in);
         pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
@@ -142,7 +144,7 @@ static void *reader_main(void *arg)
         if (copy)
             queue_push(q, copy, st != LINE_OK);
     }
-    free(line);
+    pthread_cleanup_pop(1);
     pthread_mutex_lock(&q->lock);
     q->input_closed = true;
     pthread_cond_broadcast(&q->wake);
