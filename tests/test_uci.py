@@ -655,11 +655,14 @@ def end_of_input_ends_any_search(e):
             start = time.time()
             eng.proc.wait(timeout=5 * TIME_SCALE)
             check(time.time() - start < 1.0 * TIME_SCALE, "%s: exit slow after EOF" % go)
+            # The process has ended; its output is read up to the reader's end marker (the
+            # reader thread may still be behind the exit).
             lines = []
-            while not eng.lines.empty():
-                line = eng.lines.get()
-                if line is not None:
-                    lines.append(line)
+            while True:
+                line = eng.lines.get(timeout=5 * TIME_SCALE)
+                if line is None:
+                    break
+                lines.append(line)
             check(any(l.startswith("bestmove ") for l in lines), "%s: no bestmove after EOF" % go)
         except subprocess.TimeoutExpired:
             eng.proc.kill()
