@@ -112,9 +112,17 @@ static void queue_push(XbInput *q, char *line, bool refused)
     pthread_mutex_unlock(&q->lock);
 }
 
-static void unlock_stream(void *arg)
+typedef struct {
+    FILE *in;
+    char *line;
+} ReaderCleanup;
+
+/* Cancelled inside line_read: it held the stream's lock; the line buffer goes too. */
+static void reader_cancelled(void *arg)
 {
-    funlockfile(arg);
+    ReaderCleanup *c = arg;
+    funlockfile(c->in);
+    free(c->line);
 }
 
 /* Reads lines until end of input, with the protocol loops' one line policy (textline.h).
@@ -129,7 +137,8 @@ static void *reader_main(void *arg)
     /* Freed by this handler also when `quit` cancels the thread inside line_read. */
     pthread_cleanup_push(free, line);
     for (LineStatus st = LINE_OK; line;) {
-        pthread_cleanup_push(unlock_stream, q->in);
+        ReaderCleanup cleanup = { q->in, line };
+        pthread_cleanup_push(reader_cancelled, &cleanup);
         pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
         st = line_read(q->in, line, PROTOCOL_LINE_MAX);
         pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);

@@ -1,6 +1,7 @@
 /* engine.rc reader: arbitrary bytes as an rc file, applied to a real engine's options
  * through the start-up path (config_apply_setting). Settings whose cost is not a bug are
- * skipped (Hash: gigabytes; SyzygyPath: a file-system walk; Threads). */
+ * skipped (Hash: gigabytes; SyzygyPath: a file-system walk; Threads), and so are those
+ * naming files the engine would write or read (LearningFile, Learning, BookFile). */
 #include "fuzz.h"
 
 #include "engine/config.h"
@@ -27,9 +28,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static bool apply(void *ctx, const char *key, const char *value, char *err, size_t err_size)
 {
     (void)ctx;
-    static const char *const SKIP[] = { "hash", "syzygy", "thread", NULL };
+    /* Keys are matched loosely ("has h" is Hash): skipped by the same rule. */
+    static const char *const SKIP[] = { "Hash", "Threads", "SyzygyPath", "LearningFile", "Learning",
+                                        "BookFile", NULL };
     for (const char *const *w = SKIP; *w; w++)
-        if (fuzz_mentions(key, strlen(key), *w))
+        if (rc_key_equal(key, *w))
             return true;
     cfg.log_path[0] = '\0';
     return config_apply_setting(engine, &cfg, key, value, err, err_size);

@@ -1,6 +1,7 @@
 /* UCI line handler: arbitrary bytes as a UCI session (uci_loop to end of input), on one
  * engine kept across inputs. Lines that ask for work whose cost is not a bug are dropped:
- * bench, test (file system), perft, Hash (gigabytes), SyzygyPath, Threads. End of input
+ * bench, test (file system), perft, Hash (gigabytes), SyzygyPath, Threads, and the learning
+ * and book files (LearningFile, BookFile: written or read anywhere). End of input
  * stops any search at once, so every session ends. */
 #include "fuzz.h"
 
@@ -27,7 +28,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const char *const DROP[] = { "bench", "test", "perft", "hash", "syzygy", "thread", NULL };
+    static const char *const DROP[] = { "bench", "test", "perft", "hash", "syzygy", "thread", "learn", "book", NULL };
     size_t n;
     char *text = fuzz_drop_lines(data, size, DROP, &n);
     FILE *in = n ? fmemopen(text, n, "r") : NULL;

@@ -1,7 +1,8 @@
 /* xboard line handler: arbitrary bytes as an xboard session (xboard_loop to end of
  * input), on one engine kept across inputs. Lines that ask for work whose cost is not a
  * bug are dropped: bench, test, perft, memory / Hash (gigabytes), egtpath / Syzygy,
- * cores / Threads. End of input stops any search at once, so every session ends. */
+ * cores / Threads, learning and book files. End of input stops any search at once, so
+ * every session ends. */
 #include "fuzz.h"
 
 #include "engine/engine.h"
@@ -28,7 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char *const DROP[] = { "bench", "test", "perft", "memory", "hash", "egtpath", "syzygy",
-                                        "cores", "thread", NULL };
+                                        "cores", "thread", "learn", "book", NULL };
     size_t n;
     char *text = fuzz_drop_lines(data, size, DROP, &n);
     FILE *in = n ? fmemopen(text, n, "r") : NULL;
