@@ -112,17 +112,11 @@ static void queue_push(XbInput *q, char *line, bool refused)
     pthread_mutex_unlock(&q->lock);
 }
 
-typedef struct {
-    FILE *in;
-    char *line;
-} ReaderCleanup;
-
-/* Cancelled inside line_read: it held the stream's lock; the line buffer goes too. */
-static void reader_cancelled(void *arg)
+/* Cancelled inside line_read: it held the stream's lock (the line buffer has a handler
+ * of its own, outside). */
+static void unlock_stream(void *arg)
 {
-    ReaderCleanup *c = arg;
-    funlockfile(c->in);
-    free(c->line);
+    funlockfile(arg);
 }
 
 /* Reads lines until end of input, with the protocol loops' one line policy (textline.h).
@@ -137,8 +131,7 @@ static void *reader_main(void *arg)
     /* Freed by this handler also when `quit` cancels the thread inside line_read. */
     pthread_cleanup_push(free, line);
     for (LineStatus st = LINE_OK; line;) {
-        ReaderCleanup cleanup = { q->in, line };
-        pthread_cleanup_push(reader_cancelled, &cleanup);
+        pthread_cleanup_push(unlock_stream, q->in);
         pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
         st = line_read(q->in, line, PROTOCOL_LINE_MAX);
         pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
