@@ -143,7 +143,7 @@ static int recruit(SearchThread *t, SplitPoint *sp)
             continue;
         h->assigned = sp;
         sp->helpers++;
-        pool_add_available(p, -1);
+        atomic_store(&h->waiting_at->owner_waiting, false);
         pthread_cond_signal(&h->wake);
         n++;
     }
@@ -160,7 +160,7 @@ static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
         SplitPoint *job = t->assigned;
         if (job) {
             t->assigned = NULL;
-            t->waiting_at = NULL; /* the recruiter has taken it off the available count */
+            t->waiting_at = NULL; /* the recruiter has cleared owner_waiting */
             pool_unlock(p);
             help_as_master(t, job);
             pool_lock(p);
@@ -170,7 +170,7 @@ static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
             break;
         if (!t->waiting_at) {
             t->waiting_at = sp;
-            pool_add_available(p, 1);
+            atomic_store(&sp->owner_waiting, true);
         }
         pool_wait_locked(p, t, WAIT_POLL_US);
         if (t->id == 0)
@@ -178,7 +178,7 @@ static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
     }
     if (t->waiting_at) {
         t->waiting_at = NULL;
-        pool_add_available(p, -1);
+        atomic_store(&sp->owner_waiting, false);
     }
     pool_unlock(p);
     t->stats.idle_us += time_now_us() - since;
@@ -194,6 +194,7 @@ bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop)
     sp->owner = t;
     sp->parent = t->active_sp;
     atomic_store(&sp->cutoff, false);
+    atomic_store(&sp->owner_waiting, false);
     sp->helpers = 0;
     sp->seldepth = 0;
     sp->pv_length = 0;

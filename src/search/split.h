@@ -27,11 +27,18 @@ bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop);
 void split_record_pv(SearchThread *t, SplitPoint *sp);
 
 /* Cheap test before split_node: YBWC is on, the node is deep enough and some thread
- * could help. */
+ * could help: an idle one, or the owner of a split point above t that waits there. */
 static inline bool split_worthwhile(const SearchThread *t, int depth)
 {
-    return depth >= SPLIT_MIN_DEPTH && t->shared->smp_mode == SMP_YBWC && t->pool
-        && t->split_count < SPLIT_MAX_PER_THREAD && pool_available(t->pool) > 0;
+    if (depth < SPLIT_MIN_DEPTH || t->shared->smp_mode != SMP_YBWC || !t->pool
+        || t->split_count >= SPLIT_MAX_PER_THREAD)
+        return false;
+    if (pool_available(t->pool) > 0)
+        return true;
+    for (const SplitPoint *sp = t->active_sp; sp; sp = sp->parent)
+        if (atomic_load_explicit(&sp->owner_waiting, memory_order_relaxed))
+            return true;
+    return false;
 }
 
 #endif

@@ -174,6 +174,7 @@ typedef struct SplitPoint {
     SearchThread *owner;
     struct SplitPoint *parent; /* the split point the owner worked under, or NULL */
     atomic_bool cutoff;        /* a beta cutoff: everyone below stops */
+    atomic_bool owner_waiting; /* the owner waits here and may be given work below */
     int helpers;               /* threads working here besides the owner (pool lock) */
     int seldepth;              /* helpers' maximum (pool lock) */
     int pv_length;             /* > ply once a thread raised alpha at a PV node */

@@ -240,11 +240,6 @@ int pool_available(const ThreadPool *p)
     return atomic_load_explicit(&((ThreadPool *)p)->available, memory_order_relaxed);
 }
 
-void pool_add_available(ThreadPool *p, int delta)
-{
-    atomic_fetch_add(&p->available, delta);
-}
-
 void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us)
 {
     struct timespec ts;

@@ -47,10 +47,9 @@ SearchThread *pool_checkout_locked(ThreadPool *p);
 /* start: gives the checked-out thread t its job; it runs fn(t, arg) and is idle again
  * (checked in) when fn returns. Pool lock held. */
 void pool_start_locked(ThreadPool *p, SearchThread *t, PoolJob fn, void *arg);
-/* Threads that could take work now (idle helpers and waiting masters): a hint read
- * without the lock, to skip a split cheaply when nobody can help. */
+/* Idle helpers: a hint read without the lock, to skip a split cheaply when nobody can
+ * help (owners waiting at split points are found through the split points themselves). */
 int pool_available(const ThreadPool *p);
-void pool_add_available(ThreadPool *p, int delta);
 /* Blocks the calling thread t on its condition variable (pool lock held) for at most
  * timeout_us microseconds. */
 void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us);
