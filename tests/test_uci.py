@@ -578,7 +578,9 @@ def threads_4_in_both_smp_modes(e):
         e.send("go movetime 300")
         start = time.time()
         e.expect_prefix("bestmove", 3.0)
-        check(time.time() - start < 0.3 + 0.2 * TIME_SCALE, "%s: movetime 300 overran" % mode)
+        # (4 threads on a 2-core machine that other jobs share: scheduling delays of the
+        # helpers stopping count here, hence a wider margin than with one thread.)
+        check(time.time() - start < 0.3 + 0.6 * TIME_SCALE, "%s: movetime 300 overran" % mode)
         e.send("go ponder wtime 2000 btime 2000")
         time.sleep(0.3)
         start = time.time()
