@@ -88,7 +88,7 @@ TRACE_OBJ = $(EVAL_SRC:src/%.c=$(BUILD)/trace/%.o) $(TUNE_SRC:src/%.c=$(BUILD)/t
 TUNE_TEST_SRC = $(wildcard tests/tune/*.c)
 TUNE_TEST_OBJ = $(TUNE_TEST_SRC:tests/tune/%.c=$(BUILD)/trace/tests/%.o) $(BUILD)/trace/tests/test_main.o
 
-.PHONY: FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
+.PHONY: test-smp-mates FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
         fuzz fuzz-harnesses fuzz-smoke
 
 all: $(EXE)
@@ -190,6 +190,11 @@ debug:
 	    LDLIBS="$(LDLIBS) -fsanitize=address,undefined"
 
 # The whole test suite on the sanitizer build (perft depths are cut down automatically).
+# The multi-threaded mate-distance check in full (it still fails now and then: docs/smp.md).
+test-smp-mates: $(BUILD)/unit-tests
+	SAAVEDRA_SMP_STRICT=1 $(BUILD)/unit-tests --filter smp_same_mate
+
+
 test-debug:
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(MAKE) BUILD=build/debug EXE=$(EXE)-debug CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined" \
 	    LDLIBS="$(LDLIBS) -fsanitize=address,undefined" test
