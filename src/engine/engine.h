@@ -21,7 +21,6 @@
 #define ENGINE_VERSION "0.1"
 #endif
 #define ENGINE_DEFAULT_HASH_MB 16
-#define ENGINE_DEFAULT_BOOK "book.bin"
 
 typedef struct Engine Engine;
 

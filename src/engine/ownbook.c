@@ -1,0 +1,102 @@
+/* The engine's own book: see ownbook.h. */
+#include "engine/ownbook.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "board/position.h"
+
+void ownbook_init(OwnBook *ob, uint64_t seed)
+{
+    memset(ob, 0, sizeof *ob);
+    ob->rng = seed;
+}
+
+void ownbook_add_options(Options *o, OptionHook on_file, void *ctx)
+{
+    option_add_check(o, "OwnBook", true, NULL, ctx);
+    option_add_string(o, "BookFile", OWNBOOK_DEFAULT_FILE, on_file, ctx);
+    option_add_spin(o, "Book Variety", 50, 0, 100, NULL, ctx);
+    option_add_spin(o, "Book Depth", 40, 0, 1000, NULL, ctx);
+}
+
+void ownbook_close(OwnBook *ob)
+{
+    book_close(ob->book);
+    ob->book = NULL;
+    ob->checked = false;
+}
+
+/* The book BookFile names, opened on first use; NULL when there is none or it cannot be
+ * read, with the reason in warn the first time only ("" otherwise). */
+static Book *current_book(OwnBook *ob, const Options *o, char *warn, size_t size)
+{
+    const char *name = options_str(o, "BookFile");
+    warn[0] = '\0';
+    if (ob->checked && !strcmp(ob->name, name))
+        return ob->book;
+    book_close(ob->book);
+    ob->book = NULL;
+    ob->checked = true;
+    snprintf(ob->name, sizeof ob->name, "%s", name);
+    if (!name[0] || !strcmp(name, "<empty>"))
+        return NULL;
+    char path[4096], err[400];
+    if (!book_locate(name, path, sizeof path)) {
+        snprintf(warn, size, "book %s not found (%s): playing without a book", name, path);
+        return NULL;
+    }
+    if (!(ob->book = book_open(path, err, sizeof err)))
+        snprintf(warn, size, "book not used: %s", err);
+    return ob->book;
+}
+
+void ownbook_changed(OwnBook *ob, const Options *o, char *warn, size_t warn_size)
+{
+    ob->checked = false;
+    if (options_bool(o, "OwnBook"))
+        current_book(ob, o, warn, warn_size);
+}
+
+int ownbook_moves(OwnBook *ob, const Options *o, const Learner *learner, const Position *pos,
+                  BookMove *out, int max, char *warn, size_t warn_size)
+{
+    Book *book = current_book(ob, o, warn, warn_size);
+    int n = book ? book_probe(book, pos, out, max) : 0;
+    learner_book_adjust(learner, pos, out, n); /* what the engine's games taught */
+    return n;
+}
+
+bool ownbook_choose(OwnBook *ob, const Options *o, Learner *learner, const Position *pos,
+                    const SearchLimits *limits, const SearchReporter *rep)
+{
+    if (!options_bool(o, "OwnBook") || options_bool(o, "UCI_AnalyseMode")
+        || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
+        || pos->game_ply >= options_int(o, "Book Depth"))
+        return false;
+    char warn[500];
+    BookMove moves[BOOK_MOVES_MAX];
+    Book *book = current_book(ob, o, warn, sizeof warn);
+    if (warn[0] && rep && rep->on_info) {
+        char line[520];
+        snprintf(line, sizeof line, "warning: %s", warn);
+        rep->on_info(rep->ctx, line);
+    }
+    int n = book ? book_probe(book, pos, moves, BOOK_MOVES_MAX) : 0;
+    learner_book_adjust(learner, pos, moves, n); /* what the engine's games taught */
+    int pick = book_choose(moves, n, (int)options_int(o, "Book Variety"), &ob->rng);
+    if (pick < 0)
+        return false;
+    learner_book_played(learner, pos, moves[pick].move);
+    /* The reply the book likes best is the move to ponder on. */
+    static _Thread_local Position scratch_pos; /* large: keep it off the stack */
+    Position *scratch = &scratch_pos;
+    *scratch = *pos;
+    book_move_describe(scratch, &moves[pick], ob->detail, sizeof ob->detail);
+    make_move(scratch, moves[pick].move);
+    BookMove replies[BOOK_MOVES_MAX];
+    int best_reply = book_choose(replies, book_probe(book, scratch, replies, BOOK_MOVES_MAX), 0, &ob->rng);
+    ob->best = moves[pick].move;
+    ob->ponder = best_reply >= 0 ? replies[best_reply].move : MOVE_NONE;
+    return true;
+}
