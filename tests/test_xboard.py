@@ -410,6 +410,56 @@ def test_command_keeps_the_game():
                       for l in lines), "game lost after test: %s" % lines)
 
 
+TWO_POSITIONS = ('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "start";\n'
+                 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id "spanish";\n')
+
+
+@test
+def test_command_stopped_by_xboard_commands():
+    # In xboard mode a running `test` ignored ?, force, new and quit until its end (30 s a
+    # position here). They end it now; its summary prints; force and new then take effect,
+    # and a ping sent meanwhile is answered after the summary.
+    with tempfile.NamedTemporaryFile("w", suffix=".epd") as suite:
+        suite.write(TWO_POSITIONS)
+        suite.flush()
+        for stopper in ("?", "force", "new"):
+            with Engine() as e:
+                e.send("new")
+                e.send("sd 2")
+                e.send("e2e4")              # the engine plays Black and answers at once
+                e.expect(lambda l: l.startswith("move "), 30)
+                e.send("test %s -t 30" % suite.name)
+                time.sleep(0.5)
+                start = time.time()
+                e.send(stopper)
+                e.send("ping 7")
+                lines = e.expect(lambda l: l == "pong 7", 10.0)
+                took = time.time() - start
+                check(took < 5.0 * TIME_SCALE, "%s ended the test after %.1f s" % (stopper, took))
+                check("stopped by the user after 1 position" in lines, "%s: no stop note: %s" % (stopper, lines[-6:]))
+                summary = [i for i, l in enumerate(lines) if re.match(r"^correct: \d/1$", l)]
+                check(summary and summary[0] < len(lines) - 1, "%s: no summary before pong: %s" % (stopper, lines[-6:]))
+                # ? and force: the game goes on (1.e4 and our reply), with force the engine
+                # no longer moves; new: a fresh game, where e2e4 is legal again.
+                e.send("e2e4" if stopper == "new" else "g1f3")
+                if stopper == "force":
+                    lines = e.ping(8)
+                    check(not moves_in(lines + e.quiet_for(1.0)), "force: the engine moved after the test")
+                else:
+                    lines = e.expect(lambda l: l.startswith("move ") or l.startswith("Illegal"), 30)
+                check(not any(l.startswith("Illegal") or l.startswith("Error") for l in lines),
+                      "%s: move after the test refused: %s" % (stopper, lines))
+        with Engine() as e:
+            e.send("test %s -t 30" % suite.name)
+            time.sleep(0.5)
+            start = time.time()
+            e.send("quit")
+            lines = e.expect(lambda l: re.match(r"^correct: \d/1$", l), 10.0)
+            e.proc.wait(timeout=5 * TIME_SCALE)
+            check(time.time() - start < 5.0 * TIME_SCALE, "quit ended the test after %.1f s" % (time.time() - start))
+            check("stopped by the user after 1 position" in lines, "quit: no stop note: %s" % lines[-6:])
+
+
 @test
 def huge_clock_is_cut_not_wrapped():
     # time in centiseconds * 10 overflowed (UB) and wrapped to an "unknown" clock.

@@ -131,7 +131,10 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
     } else if (!strcmp(cmd, "test")) {
         Watch watch = {input, out};
         EpdTestInterrupt stop = {stop_typed, &watch};
-        epdtest_run(e, argc - 1, argv + 1, out, input && input->in ? &stop : NULL, NULL, err, err_size);
+        if (input && !input->in && input->stop_requested)
+            stop = (EpdTestInterrupt){input->stop_requested, input->ctx};
+        bool watched = input && (input->in || input->stop_requested);
+        epdtest_run(e, argc - 1, argv + 1, out, watched ? &stop : NULL, NULL, err, err_size);
     } else if (argc > 1) {
         snprintf(err, err_size, "usage: %s (no arguments)", cmd);
     } else if (!strcmp(cmd, "d")) {

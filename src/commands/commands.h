@@ -11,15 +11,20 @@
 
 #include "engine/engine.h"
 
-/* The input a long command (test) watches while it runs: a line `stop` or `quit` typed
- * meanwhile ends it early (its summary still prints); quit is then set for the caller to
- * leave afterwards. Other lines typed during the run are answered with a note and dropped.
- * Only a reader that owns `in` on this thread may pass it (xboard's reader thread does
- * not: it passes NULL, and a test there runs to its end). */
+/* The input a long command (test) watches while it runs, one of two kinds:
+ * - in: a stream this thread reads (console, UCI). A line `stop` or `quit` typed meanwhile
+ *   ends the command early (its summary still prints); quit is then set for the caller to
+ *   leave afterwards. Other lines are answered with a note and dropped.
+ * - stop_requested (with in NULL): a front end that reads its input elsewhere (xboard's
+ *   reader thread) answers, about every 20 ms, whether its user asked to stop; what else
+ *   arrived meanwhile is its own business (it may keep lines for later).
+ * An all-zero CommandInput (or NULL) lets the command run to its end. */
 typedef struct {
     FILE *in;
-    bool quit;   /* out: the user typed quit */
-    bool ended;  /* out: the input ended during the command */
+    bool (*stop_requested)(void *ctx);
+    void *ctx;
+    bool quit;   /* out: the user typed quit (stream input only) */
+    bool ended;  /* out: the input ended during the command (stream input only) */
 } CommandInput;
 
 /* Whether the first word of line is one of the commands. */

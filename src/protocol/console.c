@@ -50,7 +50,7 @@ ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size
             if (!strcmp(cmd, PROTOCOLS[i].command))
                 return PROTOCOLS[i].protocol;
         char err[512];
-        CommandInput input = {in, false, false};
+        CommandInput input = {.in = in};
         if (engine_perft_running(e) && commands_run_known(line))
             engine_wait(e); /* commands piped after a perft run after it */
         if (commands_run(e, line, &input, out, err, sizeof err)) {

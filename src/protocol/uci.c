@@ -400,7 +400,7 @@ static bool handle_line(UciState *u, const char *raw)
         }
         char err[512];
         pthread_mutex_lock(&u->out_lock);
-        CommandInput input = {u->in, false, false};
+        CommandInput input = {.in = u->in};
         bool handled = commands_run(e, raw, &input, u->out, err, sizeof err);
         fflush(u->out);
         pthread_mutex_unlock(&u->out_lock);

@@ -172,6 +172,16 @@ void xbinput_stop(XbInput *q)
     pthread_join(q->reader, NULL);
 }
 
+/* The oldest queued line (the lock held, one queued). */
+static XbEvent take_line(XbInput *q, char **line)
+{
+    XbQueued next = q->lines[q->line_head];
+    *line = next.text;
+    q->line_head = (q->line_head + 1) % q->line_cap;
+    q->line_count--;
+    return next.refused ? XB_EVENT_LINE_REFUSED : XB_EVENT_LINE;
+}
+
 XbEvent xbinput_wait(XbInput *q, char **line)
 {
     XbEvent ev;
@@ -179,19 +189,65 @@ XbEvent xbinput_wait(XbInput *q, char **line)
     pthread_mutex_lock(&q->lock);
     while (!q->search_done && q->line_count == 0 && !q->input_closed)
         pthread_cond_wait(&q->wake, &q->lock);
-    if (q->search_done) {
+    if (q->search_done)
         ev = XB_EVENT_SEARCH_DONE;
-    } else if (q->line_count > 0) {
-        XbQueued next = q->lines[q->line_head];
-        *line = next.text;
-        q->line_head = (q->line_head + 1) % q->line_cap;
-        q->line_count--;
-        ev = next.refused ? XB_EVENT_LINE_REFUSED : XB_EVENT_LINE;
-    } else {
+    else if (q->line_count > 0)
+        ev = take_line(q, line);
+    else
         ev = XB_EVENT_INPUT_CLOSED;
-    }
     pthread_mutex_unlock(&q->lock);
     return ev;
+}
+
+bool xbinput_poll(XbInput *q, XbEvent *ev, char **line)
+{
+    bool got = true;
+    *line = NULL;
+    pthread_mutex_lock(&q->lock);
+    if (q->line_count > 0)
+        *ev = take_line(q, line);
+    else if (q->input_closed)
+        *ev = XB_EVENT_INPUT_CLOSED;
+    else
+        got = false;
+    pthread_mutex_unlock(&q->lock);
+    return got;
+}
+
+/* Whether line's first word is one of the commands that end a console command. */
+static bool stops_a_command(const char *line, bool *move_now)
+{
+    static const char *const STOPS[] = {"?", "force", "new", "quit"};
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t n = strcspn(line, " \t");
+    for (size_t i = 0; i < sizeof STOPS / sizeof *STOPS; i++)
+        if (n == strlen(STOPS[i]) && !strncmp(line, STOPS[i], n)) {
+            *move_now = i == 0;
+            return true;
+        }
+    return false;
+}
+
+bool xbwatch_stop_requested(void *ctx)
+{
+    XbWatch *w = ctx;
+    XbEvent ev;
+    char *line;
+    while (!w->stop && xbinput_poll(w->input, &ev, &line) && ev != XB_EVENT_INPUT_CLOSED) {
+        bool move_now = false;
+        if (ev == XB_EVENT_LINE_REFUSED) {
+            /* Not xb_send: this thread holds the lock for the command. */
+            fprintf(w->out, "Error (%s): ignored\n", line);
+            fflush(w->out);
+        } else {
+            w->stop = stops_a_command(line, &move_now);
+            if (!move_now)
+                xbinput_defer(w->input, line);
+        }
+        free(line);
+    }
+    return w->stop;
 }
 
 void xbinput_post_search_done(XbInput *q, Move best, Move ponder)

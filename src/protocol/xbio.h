@@ -64,6 +64,26 @@ void xbinput_stop(XbInput *q);
  * (*line is then a malloc'ed line for the caller), then the end of input. */
 XbEvent xbinput_wait(XbInput *q, char **line);
 
+/* Takes the next queued input line without waiting (a posted search end stays for
+ * xbinput_wait): XB_EVENT_LINE or XB_EVENT_LINE_REFUSED with *line malloc'ed for the
+ * caller, XB_EVENT_INPUT_CLOSED when the input has ended, or false when nothing is
+ * queued. */
+bool xbinput_poll(XbInput *q, XbEvent *ev, char **line);
+
+/* The input watched while a console command (test) runs on the main thread, which holds
+ * out meanwhile (xbout_acquire). Lines that arrive are held back (xbinput_defer) to run
+ * after the command, in order, so that force, new and quit still take effect and a ping
+ * is answered after the command's output. `?`, force, new and quit end the command as
+ * they end a search (`?` only that). The end of input does not: like a perft piped in,
+ * the bounded work runs to its end. */
+typedef struct {
+    XbInput *input;
+    FILE *out;
+    bool stop;                   /* out: one of the stopping commands arrived */
+} XbWatch;
+/* EpdTestInterrupt-style poll (ctx is an XbWatch): whether to end the command now. */
+bool xbwatch_stop_requested(void *ctx);
+
 /* The search thread's end of a search, with its best and ponder moves. */
 void xbinput_post_search_done(XbInput *q, Move best, Move ponder);
 /* Takes the posted end of a search (a search stopped on purpose leaves one to drop);

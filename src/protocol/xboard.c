@@ -241,7 +241,9 @@ static bool handle_line(Xb *xb, const char *line)
 static void console_command(Xb *xb, const char *line)
 {
     char err[512];
-    bool handled = commands_run(xb->engine, line, NULL, xbout_acquire(&xb->out), err, sizeof err);
+    XbWatch watch = {&xb->input, xbout_acquire(&xb->out), false};
+    CommandInput input = {.stop_requested = xbwatch_stop_requested, .ctx = &watch};
+    bool handled = commands_run(xb->engine, line, &input, watch.out, err, sizeof err);
     xbout_release(&xb->out);
     if (!handled)
         error_reply(xb, "unknown command", line);
