@@ -1,19 +1,17 @@
-/* Position: make/unmake, keys, FEN parsing with validation, draw detection. */
+/* Position: make/unmake, keys, set-up from FEN (the text is board/fen.c), draw detection. */
 #include "board/position.h"
 
-#include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "board/fen.h"
 #include "util/errmsg.h"
 
 Key ZOBRIST_PIECE[PIECE_NB][SQUARE_NB];
 Key ZOBRIST_CASTLING[16];
 Key ZOBRIST_EP_FILE[8];
 Key ZOBRIST_SIDE;
-
-static const char PIECE_CHARS[] = "PNBRQK  pnbrqk";
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -344,48 +342,7 @@ bool position_insufficient_material(const Position *pos)
     return false;
 }
 
-/* ---- FEN ---- */
-
-/* Copies the next whitespace-delimited field into out; returns false at end of input. */
-/* Copies the next whitespace-separated field into out (size >= 4). A field too long for
- * out is cut and ends in "...", so that no check takes it for a shorter valid value (a
- * halfmove clock of 200 zeros and "42" is not 0). */
-static bool next_field(const char **p, char *out, size_t size)
-{
-    while (**p && isspace((unsigned char)**p))
-        (*p)++;
-    if (!**p)
-        return false;
-    size_t n = 0;
-    bool cut = false;
-    while (**p && !isspace((unsigned char)**p)) {
-        if (n + 1 < size)
-            out[n++] = **p;
-        else
-            cut = true;
-        (*p)++;
-    }
-    if (cut)
-        memcpy(out + n - 3, "...", 3);
-    out[n] = '\0';
-    return true;
-}
-
-static bool parse_count(const char *s, int *out)
-{
-    if (!*s)
-        return false;
-    long v = 0;
-    for (const char *c = s; *c; c++) {
-        if (!isdigit((unsigned char)*c))
-            return false;
-        v = v * 10 + (*c - '0');
-        if (v > 100000)
-            return false;
-    }
-    *out = (int)v;
-    return true;
-}
+/* ---- set-up from FEN fields (the text itself: fen.c) ---- */
 
 /* Fills the castling geometry of a position whose pieces are placed: rook_of[i] is the
  * rook of right i or NO_SQUARE. Chess960 when files were written or any right is not the
@@ -432,177 +389,26 @@ void position_set_chess960(Position *pos, bool on)
 
 bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_size, const char **end)
 {
-    char field[128];
-    const char *p = fen;
-    uint8_t board[SQUARE_NB];
-    int counts[PIECE_NB] = { 0 };
-
-    if (!next_field(&p, field, sizeof field))
-        return error_set(err, err_size, "empty FEN");
-
-    /* 1. placement, rank 8 first */
-    memset(board, NO_PIECE, sizeof board);
-    int rank = 7, file = 0;
-    for (const char *c = field; *c; c++) {
-        if (*c == '/') {
-            if (file != 8)
-                return error_set(err, err_size, "rank %d of the placement has %d squares, not 8", rank + 1, file);
-            if (--rank < 0)
-                return error_set(err, err_size, "placement has more than 8 ranks");
-            file = 0;
-        } else if (*c >= '1' && *c <= '8') {
-            file += *c - '0';
-            if (file > 8)
-                return error_set(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
-        } else {
-            const char *k = strchr(PIECE_CHARS, *c);
-            if (!k || *c == ' ')
-                return error_set(err, err_size, "invalid character '%c' in the placement", *c);
-            if (file > 7)
-                return error_set(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
-            Piece pc = (Piece)(k - PIECE_CHARS);
-            board[make_square(file, rank)] = (uint8_t)pc;
-            counts[pc]++;
-            file++;
-        }
-    }
-    if (rank != 0)
-        return error_set(err, err_size, "placement has %d ranks, not 8", 8 - rank);
-    if (file != 8)
-        return error_set(err, err_size, "rank 1 of the placement has %d squares, not 8", file);
-
-    for (Color c = WHITE; c <= BLACK; c++) {
-        const char *name = c == WHITE ? "white" : "black";
-        int total = 0;
-        for (PieceType pt = PAWN; pt <= KING; pt++)
-            total += counts[make_piece(c, pt)];
-        if (counts[make_piece(c, KING)] != 1)
-            return error_set(err, err_size, "%s has %d kings, must have exactly one", name, counts[make_piece(c, KING)]);
-        if (total > 16)
-            return error_set(err, err_size, "too many pieces: %s has %d", name, total);
-        int pawns = counts[make_piece(c, PAWN)];
-        if (pawns > 8)
-            return error_set(err, err_size, "too many pieces: %s has %d pawns", name, pawns);
-        /* Every piece beyond the initial set must be a promoted pawn. */
-        int extra = 0;
-        static const int initial[] = { 8, 2, 2, 2, 1 };
-        for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
-            if (counts[make_piece(c, pt)] > initial[pt])
-                extra += counts[make_piece(c, pt)] - initial[pt];
-        if (extra > 8 - pawns)
-            return error_set(err, err_size, "too many pieces: %s has %d promoted pieces but only %d pawns missing", name, extra, 8 - pawns);
-    }
-    for (Square s = 0; s < SQUARE_NB; s++)
-        if (board[s] != NO_PIECE && type_of(board[s]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7))
-            return error_set(err, err_size, "pawn on rank %d", rank_of(s) + 1);
-
-    /* 2. side to move */
-    Color side;
-    if (!next_field(&p, field, sizeof field))
-        return error_set(err, err_size, "missing side-to-move field");
-    if (!strcmp(field, "w"))
-        side = WHITE;
-    else if (!strcmp(field, "b"))
-        side = BLACK;
-    else
-        return error_set(err, err_size, "bad side-to-move field '%s' (want w or b)", field);
-
-    /* 3. castling: KQkq (X-FEN: the outermost rook on that side) or rook files */
-    int castling = 0;
-    bool files_used = false;
-    Square rook_of[4] = { NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE };
-    if (!next_field(&p, field, sizeof field))
-        return error_set(err, err_size, "missing castling field");
-    if (strcmp(field, "-")) {
-        for (const char *c = field; *c; c++) {
-            Color c_side = isupper((unsigned char)*c) ? WHITE : BLACK;
-            char up = (char)toupper((unsigned char)*c);
-            Square back = relative_square(c_side, A1);
-            Square ksq = NO_SQUARE;
-            for (int f = 0; f < 8; f++)
-                if (board[back + f] == make_piece(c_side, KING))
-                    ksq = back + f;
-            if (ksq == NO_SQUARE)
-                return error_set(err, err_size, "castling right %c without a king on its first rank", *c);
-            Piece rook = make_piece(c_side, ROOK);
-            Square rsq = NO_SQUARE;
-            if (up == 'K' || up == 'Q') {
-                int step = up == 'K' ? -1 : 1;
-                for (int f = up == 'K' ? 7 : 0; f >= 0 && f < 8 && back + f != ksq; f += step)
-                    if (board[back + f] == rook) {
-                        rsq = back + f;
-                        break;
-                    }
-            } else if (up >= 'A' && up <= 'H') {
-                files_used = true;
-                rsq = back + (up - 'A');
-                if (board[rsq] != rook)
-                    rsq = NO_SQUARE;
-            } else
-                return error_set(err, err_size, "bad castling field '%s'", field);
-            if (rsq == NO_SQUARE || rsq == ksq)
-                return error_set(err, err_size, "castling right %c without king and rook on their squares", *c);
-            bool queen_side = rsq < ksq;
-            int index = castle_index(c_side, queen_side);
-            if (castling & (1 << index))
-                return error_set(err, err_size, "bad castling field '%s' (repeated right)", field);
-            castling |= 1 << index;
-            rook_of[index] = rsq;
-        }
-        /* Both rights of a side must share one king (always true: one king a side). */
-    }
-
-    /* 4. en passant */
-    Square ep = NO_SQUARE;
-    if (!next_field(&p, field, sizeof field))
-        return error_set(err, err_size, "missing en-passant field");
-    if (strcmp(field, "-")) {
-        if (strlen(field) != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-            return error_set(err, err_size, "bad en-passant field '%s'", field);
-        ep = make_square(field[0] - 'a', field[1] - '1');
-        Color them = !side;
-        /* The enemy pawn must have just passed over ep from its start square. */
-        if (relative_rank(side, ep) != 5
-            || board[ep - pawn_push(side)] != make_piece(them, PAWN)
-            || board[ep] != NO_PIECE || board[ep + pawn_push(side)] != NO_PIECE)
-            return error_set(err, err_size, "impossible en-passant square %s", field);
-    }
-
-    /* 5-6. counters (optional, as in EPD) */
-    int rule50 = 0, fullmove = 1;
-    const char *before_counters = p;
-    if (next_field(&p, field, sizeof field)) {
-        if (parse_count(field, &rule50)) {
-            before_counters = p;
-            if (next_field(&p, field, sizeof field)) {
-                if (!parse_count(field, &fullmove) || fullmove < 1)
-                    return error_set(err, err_size, "bad fullmove number '%s'", field);
-                before_counters = p;
-            }
-        } else if (!end)
-            return error_set(err, err_size, "bad halfmove clock '%s'", field);
-    }
-    p = before_counters;
-    if (end)
-        *end = p;
-    else if (next_field(&p, field, sizeof field))
-        return error_set(err, err_size, "unexpected text after the FEN: '%s'", field);
+    FenFields f;
+    if (!fen_read(fen, &f, err, err_size, end))
+        return false;
 
     /* Build into a scratch copy of the fields, validate the check situation, then commit. */
     Position tmp;
     memset(&tmp, 0, offsetof(Position, states) + sizeof(StateInfo));
     for (Square s = 0; s < SQUARE_NB; s++) {
         tmp.board[s] = NO_PIECE;
-        if (board[s] != NO_PIECE)
-            put_piece(&tmp, board[s], s);
+        if (f.board[s] != NO_PIECE)
+            put_piece(&tmp, f.board[s], s);
     }
+    Color side = f.side;
     tmp.side = side;
-    tmp.game_ply = 2 * (fullmove - 1) + (side == BLACK);
-    set_castling_geometry(&tmp, rook_of, files_used);
+    tmp.game_ply = 2 * (f.fullmove - 1) + (side == BLACK);
+    set_castling_geometry(&tmp, f.castle_rook, f.files_used);
     tmp.st_index = 0;
     StateInfo *st = &tmp.states[0];
-    st->castling = castling;
-    st->rule50 = rule50;
+    st->castling = f.castling;
+    st->rule50 = f.rule50;
     st->plies_from_null = 0;
     st->captured = NO_PIECE;
     st->move = MOVE_NONE;
@@ -614,8 +420,8 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
     set_check_info(&tmp, st);
     if (popcount(st->checkers) > 2)
         return error_set(err, err_size, "side to move is attacked by %d pieces at once", popcount(st->checkers));
-    if (ep != NO_SQUARE && ep_capture_legal(&tmp, ep))
-        st->ep_square = ep;
+    if (f.ep != NO_SQUARE && ep_capture_legal(&tmp, f.ep))
+        st->ep_square = f.ep;
     st->key = position_compute_key(&tmp);
     st->pawn_key = position_compute_pawn_key(&tmp);
 
@@ -625,46 +431,16 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
 
 void position_to_fen(const Position *pos, char *buf)
 {
-    char *o = buf;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            Piece pc = pos->board[make_square(file, rank)];
-            if (pc == NO_PIECE) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *o++ = (char)('0' + empty);
-            empty = 0;
-            *o++ = PIECE_CHARS[pc];
-        }
-        if (empty)
-            *o++ = (char)('0' + empty);
-        if (rank)
-            *o++ = '/';
-    }
-    *o++ = ' ';
-    *o++ = pos->side == WHITE ? 'w' : 'b';
-    *o++ = ' ';
-    int cr = castling_rights(pos);
-    if (!cr)
-        *o++ = '-';
-    static const char STANDARD[] = "KQkq";
-    for (int i = 0; i < 4; i++)
-        if (cr & (1 << i)) {
-            Square r = pos->castle_rook[i];
-            *o++ = !pos->chess960 ? STANDARD[i] : (char)((i < 2 ? 'A' : 'a') + file_of(r));
-        }
-    *o++ = ' ';
-    Square ep = ep_square(pos);
-    if (ep == NO_SQUARE)
-        *o++ = '-';
-    else {
-        *o++ = (char)('a' + file_of(ep));
-        *o++ = (char)('1' + rank_of(ep));
-    }
-    sprintf(o, " %d %d", rule50_count(pos), fullmove_number(pos));
+    FenFields f;
+    memcpy(f.board, pos->board, sizeof f.board);
+    f.side = pos->side;
+    f.castling = castling_rights(pos);
+    memcpy(f.castle_rook, pos->castle_rook, sizeof f.castle_rook);
+    f.files_used = pos->chess960;
+    f.ep = ep_square(pos);
+    f.rule50 = rule50_count(pos);
+    f.fullmove = fullmove_number(pos);
+    fen_write(&f, pos->chess960, buf);
 }
 
 void position_print(const Position *pos, FILE *out)
@@ -674,7 +450,7 @@ void position_print(const Position *pos, FILE *out)
         fprintf(out, " +---+---+---+---+---+---+---+---+\n %d", rank + 1);
         for (int file = 0; file < 8; file++) {
             Piece pc = pos->board[make_square(file, rank)];
-            fprintf(out, "| %c ", pc == NO_PIECE ? ' ' : PIECE_CHARS[pc]);
+            fprintf(out, "| %c ", fen_piece_char(pc));
         }
         fprintf(out, "|\n");
     }

@@ -1,5 +1,5 @@
 /* The board: bitboards plus a mailbox, incremental Zobrist keys, make/unmake with an
- * undo stack, FEN input/output with validation. */
+ * undo stack, FEN input/output with validation (the text itself: fen.h). */
 #ifndef SAAVEDRA_POSITION_H
 #define SAAVEDRA_POSITION_H
 
@@ -56,9 +56,6 @@ extern Key ZOBRIST_SIDE;
 
 void position_init(void);
 
-/* Index of a castling right: 0 white O-O, 1 white O-O-O, 2 black O-O, 3 black O-O-O
- * (the right's bit is 1 << index). */
-static inline int castle_index(Color c, bool queen_side) { return 2 * c + queen_side; }
 /* King and rook destinations of a castling (the same in Chess960 as in chess). */
 static inline Square castle_king_to(Color c, bool queen_side) { return relative_square(c, queen_side ? C1 : G1); }
 static inline Square castle_rook_to(Color c, bool queen_side) { return relative_square(c, queen_side ? D1 : F1); }

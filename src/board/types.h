@@ -51,6 +51,9 @@ static inline int pawn_push(Color c) { return c == WHITE ? 8 : -8; }
 
 /* Castling rights: one bit each. */
 enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8, ALL_CASTLING = 15 };
+/* Index of a castling right: 0 white O-O, 1 white O-O-O, 2 black O-O, 3 black O-O-O
+ * (the right's bit is 1 << index). */
+static inline int castle_index(Color c, bool queen_side) { return 2 * c + queen_side; }
 
 /* A move is 16 bits: from (6) | to (6) | flags (4).
  * Flags follow the common "from-to-flags" layout: bit 2 = capture, bit 3 = promotion,
