@@ -1,17 +1,13 @@
 /* EPD test suites through the engine (see epdtest.h). */
 #define _GNU_SOURCE
 #include "commands/epdtest.h"
+#include "commands/epdreport.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "formats/epd.h"
 #include "board/movegen.h"
@@ -23,7 +19,6 @@
 #define MAX_SOLUTIONS 16
 #define MAX_VARIATIONS 8
 #define EPD_LINE_MAX 65536 /* a record longer than this is refused with its line number */
-#define GRID_COLUMNS 10
 
 typedef struct {
     const char *file;
@@ -35,11 +30,6 @@ typedef struct {
     bool verbose;
 } TestArgs;
 
-typedef struct {
-    FILE *out;
-    FILE *copy;            /* -o file, or NULL */
-} Tee;
-
 /* Last report of one variation, with its PV copied out of the search. */
 typedef struct {
     bool valid;
@@ -50,7 +40,7 @@ typedef struct {
 /* Everything the reporter callbacks need about the position being searched. */
 typedef struct {
     Engine *engine;
-    Tee *tee;
+    EpdReport *report;
     const TestArgs *args;
     Position root;         /* the test position (PV moves are converted to SAN from it) */
     Position scratch;
@@ -68,21 +58,6 @@ typedef struct {
     const EpdTestInterrupt *interrupt;
     bool interrupted;
 } PosRun;
-
-static void tee_printf(Tee *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void tee_printf(Tee *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(t->out, fmt, ap);
-    va_end(ap);
-    if (t->copy) {
-        va_start(ap, fmt);
-        vfprintf(t->copy, fmt, ap);
-        va_end(ap);
-    }
-}
 
 static bool is_correct(const PosRun *r, Move m)
 {
@@ -144,7 +119,7 @@ static void on_iteration(void *ctx, const SearchReport *rep)
         char score[16], pv[1024];
         format_score(rep, score, sizeof score);
         format_pv(r, line->pv, len, pv, sizeof pv);
-        tee_printf(r->tee, "      %2d/%-2d %s%-7s %7.2f %11llu  %s\n", rep->depth, rep->seldepth,
+        epdreport_printf(r->report, "      %2d/%-2d %s%-7s %7.2f %11llu  %s\n", rep->depth, rep->seldepth,
                    rep->multipv > 1 ? "#" : " ", score, rep->time_ms / 1000.0,
                    (unsigned long long)rep->nodes, pv);
     }
@@ -263,13 +238,6 @@ static void override_options(Options *opts, OptionOverrides *s, int variations)
 
 /* ---- one position ---- */
 
-typedef struct {
-    bool correct;
-    int64_t solve_ms, total_ms;
-    uint64_t solve_nodes, total_nodes;
-    int solve_depth, depth;
-} PosOutcome;
-
 static void expected_text(PosRun *r, char *buf, size_t size)
 {
     size_t n = 0;
@@ -301,7 +269,7 @@ static void wait_or_interrupt(PosRun *r)
     engine_wait(e);
 }
 
-static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
+static bool run_position(PosRun *r, int number, const char *id, EpdOutcome *res)
 {
     Engine *e = r->engine;
     char err[256];
@@ -309,7 +277,7 @@ static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
     position_to_fen(&r->root, fen);
     engine_new_game(e);
     if (!engine_set_position(e, fen, NULL, 0, err, sizeof err)) {
-        tee_printf(r->tee, "%4d %-16s skipped: %s\n", number, id, err);
+        epdreport_printf(r->report, "%4d %-16s skipped: %s\n", number, id, err);
         return false;
     }
     memset(r->lines, 0, sizeof r->lines);
@@ -329,7 +297,7 @@ static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
     SearchReporter rep = {on_iteration, on_currmove, on_bestmove, r, NULL, NULL};
     int64_t start = time_now_ms();
     if (!engine_go(e, &limits, &rep, err, sizeof err)) {
-        tee_printf(r->tee, "%4d %-16s skipped: %s\n", number, id, err);
+        epdreport_printf(r->report, "%4d %-16s skipped: %s\n", number, id, err);
         return false;
     }
     wait_or_interrupt(r);
@@ -358,11 +326,11 @@ static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
         format_pv(r, r->lines[0].pv, r->lines[0].report.pv_length, pv, sizeof pv);
     }
     if (res->correct)
-        tee_printf(r->tee, "%4d %-14s %-12s %-8s ok %7s %8.2f %11llu %5d  %s\n",
+        epdreport_printf(r->report, "%4d %-14s %-12s %-8s ok %7s %8.2f %11llu %5d  %s\n",
                    number, id, expected, got, score, res->solve_ms / 1000.0,
                    (unsigned long long)res->solve_nodes, res->solve_depth, pv);
     else
-        tee_printf(r->tee, "%4d %-14s %-12s %-8s -- %7s %8.2f %11llu %5d  %s\n",
+        epdreport_printf(r->report, "%4d %-14s %-12s %-8s -- %7s %8.2f %11llu %5d  %s\n",
                    number, id, expected, got, score, res->total_ms / 1000.0,
                    (unsigned long long)res->total_nodes, res->depth, pv);
     for (int v = 1; v < r->args->variations && v < MAX_VARIATIONS; v++) {
@@ -370,73 +338,20 @@ static bool run_position(PosRun *r, int number, const char *id, PosOutcome *res)
             continue;
         format_score(&r->lines[v].report, score, sizeof score);
         format_pv(r, r->lines[v].pv, r->lines[v].report.pv_length, pv, sizeof pv);
-        tee_printf(r->tee, "%*s variation %d: %7s  %s\n", 36, "", v + 1, score, pv);
+        epdreport_printf(r->report, "%*s variation %d: %7s  %s\n", 36, "", v + 1, score, pv);
     }
     return true;
 }
 
-/* ---- summary ---- */
-
-static void print_summary(Tee *t, const TestArgs *a, const PosOutcome *res, int n, int skipped,
-                          bool interrupted)
-{
-    int correct = 0;
-    int64_t solve_ms = 0, total_ms = 0;
-    uint64_t solve_nodes = 0, total_nodes = 0;
-    long solve_depth = 0;
-    for (int i = 0; i < n; i++) {
-        total_ms += res[i].total_ms;
-        total_nodes += res[i].total_nodes;
-        if (res[i].correct) {
-            correct++;
-            solve_ms += res[i].solve_ms;
-            solve_nodes += res[i].solve_nodes;
-            solve_depth += res[i].solve_depth;
-        }
-    }
-    tee_printf(t, "\nsolution times in seconds (row + column = position number; ----- = not solved):\n      ");
-    for (int c = 0; c < GRID_COLUMNS; c++)
-        tee_printf(t, "%7d", c);
-    for (int i = 0; i < n; i++) {
-        if (i % GRID_COLUMNS == 0)
-            tee_printf(t, "\n%5d ", i + 1);
-        if (res[i].correct)
-            tee_printf(t, "%7.2f", res[i].solve_ms / 1000.0);
-        else
-            tee_printf(t, "  -----");
-    }
-    tee_printf(t, "\n\n");
-    tee_printf(t, "suite: %s, %s", a->file, a->depth ? "depth " : "");
-    if (a->depth)
-        tee_printf(t, "%d", a->depth);
-    else
-        tee_printf(t, "%g s per position", a->seconds);
-    tee_printf(t, "\n");
-    if (interrupted)
-        tee_printf(t, "stopped by the user after %d position%s\n", n, n == 1 ? "" : "s");
-    if (skipped)
-        tee_printf(t, "skipped: %d\n", skipped);
-    tee_printf(t, "correct: %d/%d\n", correct, n);
-    if (correct) {
-        tee_printf(t, "average time to solution: %.3f s\n", solve_ms / 1000.0 / correct);
-        tee_printf(t, "average nodes to solution: %llu\n", (unsigned long long)(solve_nodes / (uint64_t)correct));
-        tee_printf(t, "average depth to solution: %.1f\n", (double)solve_depth / correct);
-    }
-    if (n)
-        tee_printf(t, "total time: %.1f s, total nodes: %llu, nps: %llu\n", total_ms / 1000.0,
-                   (unsigned long long)total_nodes,
-                   (unsigned long long)(total_ms > 0 ? total_nodes * 1000 / (uint64_t)total_ms : 0));
-}
-
 /* ---- driver ---- */
 
-static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
+static bool run_suite(Engine *e, const TestArgs *args, FILE *in, EpdReport *report,
                       const EpdTestInterrupt *interrupt, EpdTestSummary *sum,
                       char *error, size_t error_size)
 {
     PosRun *r = calloc(1, sizeof *r);
     int res_cap = 256;
-    PosOutcome *res = calloc((size_t)res_cap, sizeof *res); /* grows: no limit on records */
+    EpdOutcome *res = calloc((size_t)res_cap, sizeof *res); /* grows: no limit on records */
     EpdRecord *rec = malloc(sizeof *rec);
     char *line = malloc(EPD_LINE_MAX);
     if (!r || !res || !rec || !line) {
@@ -445,7 +360,7 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
         return false;
     }
     r->engine = e;
-    r->tee = tee;
+    r->report = report;
     r->args = args;
     r->interrupt = interrupt;
     int n = 0, lineno = 0;
@@ -456,7 +371,7 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
     while (!r->interrupted && (st = line_read(in, line, EPD_LINE_MAX)) != LINE_END && st != LINE_ERROR) {
         lineno++;
         if (st != LINE_OK) {
-            tee_printf(tee, "     %s:%d: skipped: %s\n", args->file, lineno,
+            epdreport_printf(report, "     %s:%d: skipped: %s\n", args->file, lineno,
                        st == LINE_TOO_LONG ? "line longer than 65535 characters" : "NUL byte in the line");
             sum->skipped++;
             continue;
@@ -464,7 +379,7 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
         if (epd_is_blank(line))
             continue;
         if (n == res_cap) {
-            PosOutcome *grown = realloc(res, (size_t)res_cap * 2 * sizeof *res);
+            EpdOutcome *grown = realloc(res, (size_t)res_cap * 2 * sizeof *res);
             if (!grown) {
                 out_of_memory = true;
                 break;
@@ -473,14 +388,14 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
             res_cap *= 2;
         }
         if (!epd_parse(line, &r->root, rec, err, sizeof err)) {
-            tee_printf(tee, "     %s:%d: skipped: %s\n", args->file, lineno, err);
+            epdreport_printf(report, "     %s:%d: skipped: %s\n", args->file, lineno, err);
             sum->skipped++;
             continue;
         }
         r->bm_count = epd_moves(rec, &r->root, "bm", r->bm, MAX_SOLUTIONS, err, sizeof err);
         r->am_count = r->bm_count >= 0 ? epd_moves(rec, &r->root, "am", r->am, MAX_SOLUTIONS, err, sizeof err) : 0;
         if (r->bm_count < 0 || r->am_count < 0 || (r->bm_count == 0 && r->am_count == 0)) {
-            tee_printf(tee, "     %s:%d: skipped: %s\n", args->file, lineno,
+            epdreport_printf(report, "     %s:%d: skipped: %s\n", args->file, lineno,
                        r->bm_count < 0 || r->am_count < 0 ? err : "no bm or am");
             sum->skipped++;
             continue;
@@ -493,7 +408,7 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
             continue;
         }
         n++;
-        fflush(tee->out);
+        fflush(report->out);
     }
     /* A directory or a failing disk reads as no records: say so, not "0/0". */
     int read_errno = errno;
@@ -507,53 +422,9 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, Tee *tee,
     for (int i = 0; i < n; i++)
         sum->correct += res[i].correct;
     if (read_ok || n > 0)
-        print_summary(tee, args, res, n, sum->skipped, r->interrupted);
+        epdreport_summary(report, args->file, args->depth, args->seconds, res, n, sum->skipped, r->interrupted);
     free(r), free(res), free(rec), free(line);
     return read_ok;
-}
-
-/* Opens the -o report. A new name or a regular file is written under a temporary name
- * (tmp, renamed into place at the end); anything else (a symbolic link, a device, a FIFO)
- * is written through, so that it stays what it is. The suite itself is never a report. */
-static bool open_report(const TestArgs *a, FILE *in, FILE **copy, char *tmp, size_t tmp_size,
-                        char *err, size_t err_size)
-{
-    struct stat out_st, in_st;
-    bool exists = lstat(a->out_path, &out_st) == 0;
-    struct stat target;
-    if (!strcmp(a->out_path, a->file)
-        || (stat(a->out_path, &target) == 0 && fstat(fileno(in), &in_st) == 0 && target.st_dev == in_st.st_dev
-            && target.st_ino == in_st.st_ino)) {
-        snprintf(err, err_size, "test: -o %s is the suite itself; refusing to overwrite it", a->out_path);
-        return false;
-    }
-    tmp[0] = '\0';
-    if (exists && !S_ISREG(out_st.st_mode)) {
-        if (S_ISDIR(out_st.st_mode)) {
-            snprintf(err, err_size, "test: cannot write %s: %s", a->out_path, strerror(EISDIR));
-            return false;
-        }
-        *copy = fopen(a->out_path, "w");
-        if (!*copy) {
-            snprintf(err, err_size, "test: cannot write %s: %s", a->out_path, strerror(errno));
-            return false;
-        }
-        return true;
-    }
-    snprintf(tmp, tmp_size, "%s.tmp%ld", a->out_path, (long)getpid());
-    /* O_EXCL: never through a link someone left at the temporary name. */
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
-    *copy = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!*copy) {
-        snprintf(err, err_size, "test: cannot write %s: %s", tmp, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            remove(tmp);
-        }
-        tmp[0] = '\0';
-        return false;
-    }
-    return true;
 }
 
 bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInterrupt *interrupt,
@@ -575,9 +446,8 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInter
         snprintf(err, err_size, "test: cannot open %s: %s", args.file, strerror(errno));
         return false;
     }
-    Tee tee = {out, NULL};
-    char tmp_path[4200] = "";
-    if (args.out_path && !open_report(&args, in, &tee.copy, tmp_path, sizeof tmp_path, err, err_size)) {
+    EpdReport report;
+    if (!epdreport_open(&report, out, args.out_path, args.file, in, err, err_size)) {
         fclose(in);
         return false;
     }
@@ -587,35 +457,26 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInter
         free(saved);
         free(game);
         fclose(in);
-        if (tee.copy)
-            fclose(tee.copy);
-        if (tmp_path[0])
-            remove(tmp_path);
+        epdreport_close(&report, false);
         snprintf(err, err_size, "test: out of memory");
         return false;
     }
     *game = *engine_position(e);
     Options *opts = engine_options(e);
     override_options(opts, saved, args.variations);
-    tee_printf(&tee, "   # id             expected     found       score     time       nodes depth  pv\n"
+    epdreport_printf(&report, "   # id             expected     found       score     time       nodes depth  pv\n"
                      "                                                    (time, nodes and depth to solution when ok)\n");
-    bool ok = run_suite(e, &args, in, &tee, interrupt, &sum, err, err_size);
+    bool ok = run_suite(e, &args, in, &report, interrupt, &sum, err, err_size);
     options_restore(opts, saved);
     engine_new_game(e);
     engine_restore_position(e, game);
     free(saved);
     free(game);
     fclose(in);
-    if (tee.copy) {
-        bool write_ok = !ferror(tee.copy);
-        write_ok &= fclose(tee.copy) == 0;
-        if (!write_ok || (tmp_path[0] && rename(tmp_path, args.out_path) != 0)) {
-            if (ok)
-                snprintf(err, err_size, "test: cannot write %s", args.out_path);
-            if (tmp_path[0])
-                remove(tmp_path);
-            ok = false;
-        }
+    if (!epdreport_close(&report, true)) {
+        if (ok)
+            snprintf(err, err_size, "test: cannot write %s", args.out_path);
+        ok = false;
     }
     fflush(out);
     if (summary)
