@@ -10,6 +10,7 @@
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
 #include "opening/learnfile.h"
+#include "opening/learnmerge.h"
 #include "util/rcfile.h"
 
 /* What the file holds; games keep pointers into the file image. */

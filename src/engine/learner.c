@@ -11,6 +11,7 @@
 #include "board/movegen.h"
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
+#include "opening/learnmerge.h"
 #include "util/rcfile.h"
 
 /* An own book move of the game: where, which, and at which ply of the record. */

@@ -66,12 +66,4 @@ bool learnfile_compact(LearnFile *f, const LearnLimits *lim, LearnParse *after, 
 /* Size of the file in bytes (0 if missing). */
 size_t learnfile_size(const LearnFile *f);
 
-/* Sorts positions by key and keeps one per key: the deepest (the later one on equal
- * depth; p must be in file order); then, beyond max, drops the shallowest. Returns the
- * new count. */
-int learn_merge_positions(LearnPosition *p, int n, int max);
-/* Sorts book results by (key, code) and sums the results of each move (scaled down,
- * proportions kept, past 65535); beyond max, keeps the most played. Returns the count. */
-int learn_merge_books(LearnBookStat *b, int n, int max);
-
 #endif
