@@ -362,24 +362,29 @@ static bool grow(void **p, int *cap, int need, size_t item)
     return true;
 }
 
-static void gather_position(void *ctx, const LearnPosition *p)
+/* Appends one item of size bytes to the array *items holds *count of (room for *cap);
+ * out of memory marks the gathering failed. */
+static void gather_item(Gathered *g, void **items, int *count, int *cap, const void *item,
+                        size_t size)
 {
-    Gathered *g = ctx;
-    if (!grow((void **)&g->pos, &g->pos_cap, g->pos_count + 1, sizeof *g->pos)) {
+    if (!grow(items, cap, *count + 1, size)) {
         g->failed = true;
         return;
     }
-    g->pos[g->pos_count++] = *p;
+    memcpy((uint8_t *)*items + (size_t)*count * size, item, size);
+    (*count)++;
+}
+
+static void gather_position(void *ctx, const LearnPosition *p)
+{
+    Gathered *g = ctx;
+    gather_item(g, (void **)&g->pos, &g->pos_count, &g->pos_cap, p, sizeof *p);
 }
 
 static void gather_book(void *ctx, const LearnBookStat *b)
 {
     Gathered *g = ctx;
-    if (!grow((void **)&g->book, &g->book_cap, g->book_count + 1, sizeof *g->book)) {
-        g->failed = true;
-        return;
-    }
-    g->book[g->book_count++] = *b;
+    gather_item(g, (void **)&g->book, &g->book_count, &g->book_cap, b, sizeof *b);
 }
 
 static void gather_game(void *ctx, const LearnGame *game)
