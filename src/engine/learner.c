@@ -14,15 +14,6 @@
 #include "opening/learnmerge.h"
 #include "util/rcfile.h"
 
-/* An own book move of the game: where, which, and at which ply of the record. */
-typedef struct {
-    Key key;
-    uint8_t code;
-    uint8_t side;
-    int ply;
-    Move move;
-} BookPlayed;
-
 struct Learner {
     bool enabled;
     int threshold;
@@ -50,11 +41,7 @@ struct Learner {
     uint8_t pending[2 * LEARN_POSITION_SIZE];
     size_t pending_len;
 
-    /* Book learning: the own book moves of this game, and what the file knows. */
-    BookPlayed book_played[LEARN_BOOK_PLAYED_MAX];
-    int book_played_count;
-    LearnBookStat *book;   /* merged, sorted by (key, code) */
-    int book_count;
+    BookLearn book;        /* this game's own book moves, and what the file knows */
 
     Position *search_scratch; /* used on the search thread */
     Position *scratch;        /* used on the protocol thread */
@@ -82,7 +69,7 @@ void learner_free(Learner *l)
     if (!l)
         return;
     free(l->moves);
-    free(l->book);
+    booklearn_free(&l->book);
     free(l->search_scratch);
     free(l->scratch);
     free(l);
@@ -154,7 +141,7 @@ static int total_plies(const Learner *l)
 
 static void forget_game(Learner *l)
 {
-    l->book_played_count = 0;
+    l->book.played_count = 0;
     l->count = l->extra = 0;
     l->own_mask = 0;
     l->score_count = 0;
@@ -346,29 +333,6 @@ int learner_infer_result(const Learner *l)
     return LEARN_RESULT_UNKNOWN;
 }
 
-/* The B records of the game's own book moves that were really played (the record has
- * the move at that ply), for a decided result; they go out with the game record. */
-static size_t book_results(Learner *l, int result, uint8_t *out, size_t cap)
-{
-    size_t len = 0;
-    if (result == LEARN_RESULT_UNKNOWN)
-        return 0;
-    for (int i = 0; i < l->book_played_count; i++) {
-        const BookPlayed *b = &l->book_played[i];
-        if (b->ply >= l->count || l->moves[b->ply] != b->move)
-            continue;
-        LearnBookStat s = { b->key, b->code, 0, 0, 0 };
-        if (result == LEARN_RESULT_DRAW)
-            s.draws = 1;
-        else if ((result == LEARN_RESULT_WHITE) == (b->side == WHITE))
-            s.wins = 1;
-        else
-            s.losses = 1;
-        len += learn_encode_book(&s, out + len, cap - len);
-    }
-    return len;
-}
-
 void learner_game_over(Learner *l, int result, char *msg, size_t msg_size)
 {
     msg[0] = '\0';
@@ -392,7 +356,8 @@ void learner_game_over(Learner *l, int result, char *msg, size_t msg_size)
         g.codes = codes;
         size_t len = learn_encode_game(&g, rec, LEARN_RECORD_MAX);
         if (len)
-            len += book_results(l, result, rec + len, LEARN_RECORD_MAX - len);
+            len += booklearn_results(&l->book, l->moves, l->count, result, rec + len,
+                                     LEARN_RECORD_MAX - len);
         if (len && learnfile_append(&l->file, rec, len, true, msg, msg_size)
             && learnfile_size(&l->file) > LEARN_COMPACT_BYTES) {
             LearnLimits lim = { LEARN_MAX_POSITIONS, LEARN_MAX_GAMES, LEARN_MAX_BOOK };
@@ -449,9 +414,8 @@ int learner_load_into(Learner *l, TranspositionTable *tt, char *msg, size_t msg_
     PositionList list = { NULL, 0, 0, NULL, 0, 0 };
     LearnVisitor v = { collect_position, NULL, collect_book, &list };
     learnfile_load(&l->file, &v, NULL, msg, msg_size);
-    free(l->book);
-    l->book = list.book;
-    l->book_count = learn_merge_books(list.book, list.book_count, LEARN_MAX_BOOK);
+    booklearn_set_stats(&l->book, list.book, learn_merge_books(list.book, list.book_count,
+                                                              LEARN_MAX_BOOK));
     int n = learn_merge_positions(list.items, list.count, LEARN_MAX_POSITIONS);
     for (int i = 0; i < n; i++)
         tt_store_learned(tt, list.items[i].key, list.items[i].has_move ? list.items[i].code : -1,
@@ -465,60 +429,16 @@ void learner_book_played(Learner *l, const Position *pos, Move m)
     if (!learner_enabled(l))
         return;
     l->own_mask |= (uint8_t)(1 << pos->side);
-    int code = movecode_encode_checked(pos, m);
-    if (code == MOVECODE_ERROR || l->book_played_count == LEARN_BOOK_PLAYED_MAX)
-        return;
-    l->book_played[l->book_played_count].key = pos_key(pos);
-    l->book_played[l->book_played_count].code = (uint8_t)code;
-    l->book_played[l->book_played_count].side = (uint8_t)pos->side;
-    l->book_played[l->book_played_count].ply = total_plies(l);
-    l->book_played[l->book_played_count].move = m;
-    l->book_played_count++;
+    booklearn_played(&l->book, pos, m, total_plies(l));
 }
 
 bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out)
 {
-    int lo = 0, hi = l->book_count - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        const LearnBookStat *b = &l->book[mid];
-        if (b->key == key && b->code == code) {
-            *out = *b;
-            return true;
-        }
-        if (b->key < key || (b->key == key && b->code < code))
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return false;
+    return booklearn_stat(&l->book, key, code, out);
 }
 
 void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves, int n)
 {
-    if (!learner_enabled(l) || !l->book_count)
-        return;
-    for (int i = 0; i < n; i++) {
-        int code = moves[i].code >= 0 ? moves[i].code : movecode_encode_checked(pos, moves[i].move);
-        LearnBookStat s;
-        if (code == MOVECODE_ERROR || !learner_book_stat(l, pos_key(pos), code, &s))
-            continue;
-        moves[i].wins += s.wins;
-        moves[i].draws += s.draws;
-        moves[i].losses += s.losses;
-        moves[i].count += (uint32_t)s.wins + s.draws + s.losses;
-        if (moves[i].weight == 0)
-            continue;
-        double factor = (s.wins + s.draws / 2.0 + 1) / (s.losses + s.draws / 2.0 + 1);
-        factor = factor < 1.0 / 16 ? 1.0 / 16 : factor > 16 ? 16 : factor;
-        double w = moves[i].weight * factor + 0.5;
-        moves[i].weight = w < 1 ? 1 : w > 4e9 ? 4000000000u : (uint32_t)w;
-    }
-    for (int i = 1; i < n; i++) {
-        BookMove m = moves[i];
-        int j = i - 1;
-        for (; j >= 0 && moves[j].weight < m.weight; j--)
-            moves[j + 1] = moves[j];
-        moves[j + 1] = m;
-    }
+    if (learner_enabled(l))
+        booklearn_adjust(&l->book, pos, moves, n);
 }

@@ -13,9 +13,9 @@
  *   depth) and the position after its best move are appended to the file;
  * - learned positions are loaded into the transposition table (learner_load_into) at
  *   start-up and each new game, protected for the search that follows;
- * - book learning: the engine's own book moves (learner_book_played) get the game's
- *   result appended at its end (B records); learner_book_adjust merges the learned
- *   results into a probe's moves before the book chooses.
+ * - book learning (booklearn.h): the engine's own book moves (learner_book_played) get
+ *   the game's result appended at its end (B records); learner_book_adjust merges the
+ *   learned results into a probe's moves before the book chooses.
  *
  * Threads: learner_on_iteration and learner_search_done run on the search thread while
  * the protocol thread waits for the search (engine.c); learner_flush runs on the search
@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "board/position.h"
+#include "engine/booklearn.h"
 #include "opening/book.h"
 #include "opening/learnfile.h"
 #include "search/search.h"
@@ -45,8 +46,6 @@
 #define LEARN_MAX_POSITIONS 200000
 #define LEARN_MAX_GAMES 5000
 #define LEARN_MAX_BOOK 50000
-/* Own book moves remembered per game for book learning. */
-#define LEARN_BOOK_PLAYED_MAX 128
 
 typedef struct Learner Learner;
 
