@@ -278,6 +278,20 @@ void position_compact(Position *pos)
     pos->st_index = keep;
 }
 
+#define HISTORY_KEEP 256
+
+void position_bound_history(Position *pos, int room)
+{
+    if (pos->st_index <= MAX_STATES - room)
+        return;
+    position_compact(pos);
+    if (pos->st_index <= MAX_STATES - room)
+        return;
+    int first = pos->st_index - (HISTORY_KEEP - 1);
+    memmove(&pos->states[0], &pos->states[first], HISTORY_KEEP * sizeof(StateInfo));
+    pos->st_index = HISTORY_KEEP - 1;
+}
+
 Key position_compute_key(const Position *pos)
 {
     Key key = 0;

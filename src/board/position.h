@@ -84,6 +84,11 @@ void unmake_null_move(Position *pos);
 /* Drops undo entries that can no longer matter (before the last irreversible move),
  * so that a long game never overflows states[]. Only call between searches. */
 void position_compact(Position *pos);
+/* For a game's position (a long replay or an endless game): when fewer than room entries
+ * of states[] are left, compacts; when that cannot drop enough (past the fifty-move
+ * limit), keeps only the last 256 entries, all that repetition detection looks at in
+ * practice. */
+void position_bound_history(Position *pos, int room);
 
 /* Recomputes both keys from scratch (for tests and consistency checks). */
 Key position_compute_key(const Position *pos);

@@ -85,19 +85,6 @@ static int find_book(const Contents *c, Key key)
     return lo < c->book_count && c->book[lo].key == key ? lo : -1;
 }
 
-/* Keeps states[] from filling up over a long game (as the engine does). */
-static void bound_history(Position *pos)
-{
-    if (pos->st_index <= MAX_STATES - 16)
-        return;
-    position_compact(pos);
-    if (pos->st_index <= MAX_STATES - 16)
-        return;
-    int first = pos->st_index - 255;
-    memmove(&pos->states[0], &pos->states[first], 256 * sizeof(StateInfo));
-    pos->st_index = 255;
-}
-
 static bool game_start(const LearnGame *g, Position *pos)
 {
     char err[160];
@@ -124,7 +111,7 @@ static void locate(Contents *c, Position *pos)
             if (m == MOVE_NONE)
                 break;
             make_move(pos, m);
-            bound_history(pos);
+            position_bound_history(pos, 16);
         }
     }
 }
@@ -189,7 +176,7 @@ static void print_game(FILE *out, const LearnGame *g, int number, Position *pos)
         fprintf(out, "%s%s", col ? " " : "", word);
         col += (col ? 1 : 0) + len;
         make_move(pos, m);
-        bound_history(pos);
+        position_bound_history(pos, 16);
     }
     if (ply < g->ply_count)
         fprintf(out, "%s{%d undecodable plies}", col ? " " : "", g->ply_count - ply);

@@ -2,7 +2,6 @@
 #include "engine/game.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "board/movegen.h"
 #include "board/notation.h"
@@ -23,22 +22,8 @@ void game_new(Game *g, bool chess960)
     eco_game_reset(&g->eco, g->eco_table, pos_key(&g->pos));
 }
 
-/* Keeps states[] from filling in endless games (past the fifty-move limit, where
- * position_compact cannot drop anything): only the last HISTORY_KEEP entries are kept,
- * which is all that repetition detection looks at in practice. */
-#define HISTORY_KEEP 256
-
-static void bound_history(Position *pos)
-{
-    if (pos->st_index <= MAX_STATES - MAX_PLY - 64)
-        return;
-    position_compact(pos);
-    if (pos->st_index <= MAX_STATES - MAX_PLY - 64)
-        return;
-    int first = pos->st_index - (HISTORY_KEEP - 1);
-    memmove(&pos->states[0], &pos->states[first], HISTORY_KEEP * sizeof(StateInfo));
-    pos->st_index = HISTORY_KEEP - 1;
-}
+/* Room in states[] for a search from the game position. */
+#define SEARCH_ROOM (MAX_PLY + 64)
 
 bool game_set(Game *g, const char *fen, const char *const *moves, int count, bool chess960,
               Move *played, char *err, size_t err_size)
@@ -60,7 +45,7 @@ bool game_set(Game *g, const char *fen, const char *const *moves, int count, boo
         if (played)
             played[i] = m;
         make_move(&next, m);
-        bound_history(&next);
+        position_bound_history(&next, SEARCH_ROOM);
         eco_game_push(&g->eco_next, pos_key(&next));
     }
     position_compact(&next);
@@ -81,7 +66,7 @@ bool game_make_move(Game *g, Move m)
     if (!move_is_legal(&g->pos, m))
         return false;
     make_move(&g->pos, m);
-    bound_history(&g->pos);
+    position_bound_history(&g->pos, SEARCH_ROOM);
     eco_game_push(&g->eco, pos_key(&g->pos));
     return true;
 }

@@ -155,19 +155,6 @@ void learner_new_game(Learner *l)
     l->fen[0] = '\0';
 }
 
-/* Keeps states[] from filling up in a long replay (as the engine does). */
-static void bound_replay_history(Position *pos)
-{
-    if (pos->st_index <= MAX_STATES - 16)
-        return;
-    position_compact(pos);
-    if (pos->st_index <= MAX_STATES - 16)
-        return;
-    int first = pos->st_index - 255;
-    memmove(&pos->states[0], &pos->states[first], 256 * sizeof(StateInfo));
-    pos->st_index = 255;
-}
-
 static bool start_position(const Learner *l, Position *pos)
 {
     char err[160];
@@ -306,7 +293,7 @@ static bool replay(const Learner *l, Position *pos)
         if (!move_is_legal(pos, l->moves[i]))
             return false;
         make_move(pos, l->moves[i]);
-        bound_replay_history(pos);
+        position_bound_history(pos, 16);
     }
     return true;
 }
