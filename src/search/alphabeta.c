@@ -14,6 +14,7 @@
 #include "board/movegen.h"
 #include "formats/movecode.h"
 #include "search/movepicker.h"
+#include "search/rootmoves.h"
 #include "search/see.h"
 #include "search/split.h"
 #include "search/stopping.h"
@@ -214,43 +215,6 @@ static void update_statistics(SearchThread *t, int ply, Move best, int depth,
     }
 }
 
-static bool root_move_allowed(const SearchThread *t, Move m)
-{
-    for (int i = t->pv_index; i < t->pv_last; i++)
-        if (t->root_moves[i].move == m)
-            return true;
-    return false;
-}
-
-static RootMove *find_root_move(SearchThread *t, Move m)
-{
-    for (int i = 0; i < t->root_count; i++)
-        if (t->root_moves[i].move == m)
-            return &t->root_moves[i];
-    return NULL;
-}
-
-/* Score, bound and PV of a root move. At a root split point the root moves are the
- * owner's (written under the split point's lock); the PV is the searching thread's. */
-static void record_root_move(SearchThread *t, SearchThread *owner, Move m, int v, int alpha, int beta,
-                             int move_count, uint64_t nodes_before)
-{
-    RootMove *rm = find_root_move(owner, m);
-    rm->nodes += thread_nodes(t) - nodes_before;
-    if (move_count == 1 || v > alpha) {
-        rm->score = v;
-        rm->seldepth = t->seldepth;
-        rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
-        rm->pv[0] = m;
-        rm->pv_length = 1;
-        for (int i = 1; i < t->pv_length[1]; i++)
-            rm->pv[rm->pv_length++] = t->pv[1][i];
-        if (move_count > 1 && owner->pv_index == 0)
-            owner->best_move_changes += 1.0;
-    } else
-        rm->score = -VALUE_INFINITE;
-}
-
 static inline void set_skip_quiets(MoveLoop *ml, SplitPoint *sp)
 {
     if (sp)
@@ -376,7 +340,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         if (sp)
             pthread_mutex_lock(&sp->lock);
         if (root)
-            record_root_move(t, owner, m, v, alpha, beta, move_count, nodes_before);
+            root_move_record(t, owner, m, v, alpha, beta, move_count, nodes_before);
         if (v > ml->best) {
             ml->best = v;
             if (v > ml->alpha) {

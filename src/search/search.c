@@ -1,4 +1,4 @@
-/* Search driver: root move list, iterative deepening, aspiration windows, MultiPV,
+/* Search driver: iterative deepening, aspiration windows, MultiPV,
  * time decisions between iterations, reports, and the weakened move choice. */
 #include "search/search.h"
 
@@ -8,6 +8,7 @@
 #include "search/alphabeta.h"
 #include "board/movegen.h"
 #include "board/snapshot.h"
+#include "search/rootmoves.h"
 #include "search/stopping.h"
 #include "search/strength.h"
 #include "search/threads.h"
@@ -32,50 +33,6 @@ void search_score_to_report(int score, SearchReport *report)
         report->mate_moves = -(VALUE_MATE + score) / 2;
     } else
         report->cp = score;
-}
-
-static bool in_searchmoves(const SearchLimits *limits, Move m)
-{
-    for (int i = 0; i < limits->searchmoves_count; i++)
-        if (limits->searchmoves[i] == m)
-            return true;
-    return false;
-}
-
-static void init_root_moves(SearchThread *t)
-{
-    const SearchLimits *limits = &t->shared->limits;
-    MoveList list;
-    generate_legal(&t->pos, &list);
-    /* In the tables: only the moves that keep the best result (syzygy.c). */
-    syzygy_filter_root(&t->shared->tb_root, &list, limits->searchmoves, limits->searchmoves_count);
-    for (int pass = 0; pass < 2 && t->root_count == 0; pass++)
-        for (int i = 0; i < list.count; i++) {
-            /* Second pass: searchmoves named no legal move, so all are searched. */
-            if (pass == 0 && limits->searchmoves_count && !in_searchmoves(limits, list.moves[i]))
-                continue;
-            RootMove *rm = &t->root_moves[t->root_count++];
-            memset(rm, 0, sizeof *rm);
-            rm->move = list.moves[i];
-            rm->score = rm->previous_score = -VALUE_INFINITE;
-            rm->pv[0] = rm->move;
-            rm->pv_length = 1;
-        }
-}
-
-/* Stable insertion sort by score, then by the previous iteration's score. */
-static void sort_root_moves(RootMove *moves, int count)
-{
-    for (int i = 1; i < count; i++) {
-        RootMove tmp = moves[i];
-        int j = i - 1;
-        while (j >= 0 && (moves[j].score < tmp.score
-                          || (moves[j].score == tmp.score && moves[j].previous_score < tmp.previous_score))) {
-            moves[j + 1] = moves[j];
-            j--;
-        }
-        moves[j + 1] = tmp;
-    }
 }
 
 static void report_line(SearchThread *t, int depth, int index, bool use_bound)
@@ -152,7 +109,7 @@ static void search_line(SearchThread *t, int depth)
     }
     for (;;) {
         int v = alphabeta(t, alpha, beta, depth, 0, false);
-        sort_root_moves(t->root_moves + t->pv_index, t->root_count - t->pv_index);
+        root_moves_sort(t->root_moves + t->pv_index, t->root_count - t->pv_index);
         if (stopped(t))
             return;
         bool report = time_now_ms() - t->start_ms > 3000;
@@ -271,7 +228,7 @@ static SearchResult run(SearchThread *t)
     t->ponder_active = atomic_load(&sh->pondering);
     t->root_count = 0;
     reset_stack(t);
-    init_root_moves(t);
+    root_moves_init(t);
     if (sh->tb_root.active && t->id == 0)
         thread_add_tbhits(t, (uint64_t)sh->tb_root.count); /* the root's moves were probed */
 
@@ -315,7 +272,7 @@ static SearchResult run(SearchThread *t)
             t->pv_last = t->root_count;
             t->seldepth = 0;
             search_line(t, depth);
-            sort_root_moves(t->root_moves, t->pv_index + 1);
+            root_moves_sort(t->root_moves, t->pv_index + 1);
         }
         if (stopped(t))
             break;

@@ -1,0 +1,84 @@
+/* The root move list: see rootmoves.h. */
+#include "search/rootmoves.h"
+
+#include <string.h>
+
+#include "board/movegen.h"
+
+static bool in_searchmoves(const SearchLimits *limits, Move m)
+{
+    for (int i = 0; i < limits->searchmoves_count; i++)
+        if (limits->searchmoves[i] == m)
+            return true;
+    return false;
+}
+
+void root_moves_init(SearchThread *t)
+{
+    const SearchLimits *limits = &t->shared->limits;
+    MoveList list;
+    generate_legal(&t->pos, &list);
+    /* In the tables: only the moves that keep the best result (syzygy.c). */
+    syzygy_filter_root(&t->shared->tb_root, &list, limits->searchmoves, limits->searchmoves_count);
+    for (int pass = 0; pass < 2 && t->root_count == 0; pass++)
+        for (int i = 0; i < list.count; i++) {
+            /* Second pass: searchmoves named no legal move, so all are searched. */
+            if (pass == 0 && limits->searchmoves_count && !in_searchmoves(limits, list.moves[i]))
+                continue;
+            RootMove *rm = &t->root_moves[t->root_count++];
+            memset(rm, 0, sizeof *rm);
+            rm->move = list.moves[i];
+            rm->score = rm->previous_score = -VALUE_INFINITE;
+            rm->pv[0] = rm->move;
+            rm->pv_length = 1;
+        }
+}
+
+void root_moves_sort(RootMove *moves, int count)
+{
+    for (int i = 1; i < count; i++) {
+        RootMove tmp = moves[i];
+        int j = i - 1;
+        while (j >= 0 && (moves[j].score < tmp.score
+                          || (moves[j].score == tmp.score && moves[j].previous_score < tmp.previous_score))) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = tmp;
+    }
+}
+
+bool root_move_allowed(const SearchThread *t, Move m)
+{
+    for (int i = t->pv_index; i < t->pv_last; i++)
+        if (t->root_moves[i].move == m)
+            return true;
+    return false;
+}
+
+static RootMove *find_root_move(SearchThread *t, Move m)
+{
+    for (int i = 0; i < t->root_count; i++)
+        if (t->root_moves[i].move == m)
+            return &t->root_moves[i];
+    return NULL;
+}
+
+void root_move_record(SearchThread *t, SearchThread *owner, Move m, int v, int alpha, int beta,
+                      int move_count, uint64_t nodes_before)
+{
+    RootMove *rm = find_root_move(owner, m);
+    rm->nodes += thread_nodes(t) - nodes_before;
+    if (move_count == 1 || v > alpha) {
+        rm->score = v;
+        rm->seldepth = t->seldepth;
+        rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
+        rm->pv[0] = m;
+        rm->pv_length = 1;
+        for (int i = 1; i < t->pv_length[1]; i++)
+            rm->pv[rm->pv_length++] = t->pv[1][i];
+        if (move_count > 1 && owner->pv_index == 0)
+            owner->best_move_changes += 1.0;
+    } else
+        rm->score = -VALUE_INFINITE;
+}
