@@ -15,10 +15,11 @@ import subprocess
 import sys
 import tempfile
 
+import testkit
+from testkit import ROOT, check, test
+
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MATES = os.path.join(ROOT, "tests", "data", "mate5.epd")
-results = []
 
 
 def run(args, stdin="", env=None, exe=ENGINE, timeout=120):
@@ -28,9 +29,7 @@ def run(args, stdin="", env=None, exe=ENGINE, timeout=120):
     full_env["HOME"] = "/nonexistent-saavedra-test"
     if env:
         full_env.update(env)
-    p = subprocess.run([exe, *args], input=stdin, capture_output=True, text=True,
-                       timeout=timeout, env=full_env)
-    return p.returncode, p.stdout, p.stderr
+    return testkit.run([exe, *args], stdin=stdin, timeout=timeout, env=full_env)
 
 
 def uci_values(stdout):
@@ -41,22 +40,6 @@ def uci_values(stdout):
         if m:
             values[m.group(1)] = m.group(3)
     return values
-
-
-def test(fn):
-    try:
-        fn()
-        results.append(True)
-        print("ok   %s" % fn.__name__)
-    except Exception as exc:
-        results.append(False)
-        print("FAIL %s: %s" % (fn.__name__, exc))
-    return fn
-
-
-def check(cond, msg):
-    if not cond:
-        raise AssertionError(msg)
 
 
 def write(path, text):
@@ -427,6 +410,4 @@ def test_command_stopped_from_the_console():
             check("stopped by the user" in out and "FEN:" not in out, "quit in %r: %s" % (proto, out[-300:]))
 
 
-passed = sum(results)
-print("%d passed, %d failed" % (passed, len(results) - passed))
-sys.exit(0 if passed == len(results) else 1)
+testkit.finish()

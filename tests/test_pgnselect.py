@@ -13,16 +13,15 @@ writes through a temporary file. The last line printed is "N passed, N failed".
 """
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
+import testkit
+from testkit import ROOT, check, test
+
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.environ.get("SAAVEDRA_TOOLS", os.path.join(ROOT, "build", "native", "tools"))
-PGNSELECT = os.path.join(TOOLS, "pgnselect")
+PGNSELECT = testkit.tool("pgnselect")
 GAMES = os.path.join(ROOT, "tests", "data", "pgn", "Nakamura.pgn")
-results = []
 
 SMALL_PGN = """[Event "scholar"]
 [Result "1-0"]
@@ -54,25 +53,8 @@ BEFORE_MATE = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq -"
 LINE = re.compile(r'^(\S+ [wb] \S+ \S+)(?: id "(\d+):(\d+)";)? c2 "(1\.0|0\.5|0\.0)";$')
 
 
-def test(fn):
-    try:
-        fn()
-        results.append(True)
-        print("ok   %s" % fn.__name__)
-    except Exception as exc:
-        results.append(False)
-        print("FAIL %s: %s" % (fn.__name__, exc))
-    return fn
-
-
-def check(cond, msg):
-    if not cond:
-        raise AssertionError(msg)
-
-
 def select(args, stdin=None):
-    p = subprocess.run([PGNSELECT, *args], input=stdin, capture_output=True, text=True, timeout=300)
-    return p.returncode, p.stdout, p.stderr
+    return testkit.run([PGNSELECT, *args], stdin=stdin)
 
 
 def parse(out):
@@ -93,9 +75,7 @@ def every_ply(path):
 
 def engine(commands):
     # No `quit`: it would end a `go perft` at once; end of input lets a perft finish.
-    p = subprocess.run([ENGINE], input="\n".join(commands) + "\n", capture_output=True,
-                       text=True, timeout=120)
-    return p.stdout
+    return testkit.run([ENGINE], stdin="\n".join(commands) + "\n", timeout=120)[1]
 
 
 @test
@@ -201,5 +181,4 @@ def output_file_and_bad_arguments():
     check(rc == 1 and "file.pgn" in err, "missing file: %d %r" % (rc, err))
 
 
-print("%d passed, %d failed" % (results.count(True), results.count(False)))
-sys.exit(0 if all(results) else 1)
+testkit.finish()

@@ -11,39 +11,19 @@ The last line printed is "N passed, N failed".
 """
 import os
 import re
-import shutil
-import subprocess
-import sys
-import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.environ.get("SAAVEDRA_TOOLS", os.path.join(ROOT, "build", "native", "tools"))
-SELFPLAY = os.path.join(TOOLS, "selfplay")
-PGNSELECT = os.path.join(TOOLS, "pgnselect")
-TMP = tempfile.mkdtemp(prefix="saavedra-selfplay-test-")
+import testkit
+from testkit import check, test
+
+SELFPLAY = testkit.tool("selfplay")
+PGNSELECT = testkit.tool("pgnselect")
+TMP = testkit.temp_dir("selfplay")
 OPENINGS = os.path.join(TMP, "openings.epd")
-results = []
-
-
-def test(fn):
-    try:
-        fn()
-        results.append(True)
-        print("ok   %s" % fn.__name__)
-    except Exception as exc:
-        results.append(False)
-        print("FAIL %s: %s" % (fn.__name__, exc))
-    return fn
-
-
-def check(cond, msg):
-    if not cond:
-        raise AssertionError(msg)
 
 
 def selfplay(*args):
-    p = subprocess.run([SELFPLAY, *args], capture_output=True, text=True, timeout=300)
-    return p.returncode, p.stderr
+    rc, _, err = testkit.run([SELFPLAY, *args])
+    return rc, err
 
 
 with open(OPENINGS, "w") as f:
@@ -71,10 +51,10 @@ def games_parse_and_carry_their_results():
         check(reason and reason.group(2) == result, "result %s at the end: %r" % (result, g[-80:]))
         decisive = reason.group(1) in ("mate", "adjudicated win")
         check(decisive == (result != "1/2-1/2"), "%s with %s" % (result, reason.group(1)))
-    p = subprocess.run([PGNSELECT, "-min", "0", "-d", "1", "-s", "1", out], capture_output=True, text=True)
-    check("6 games (0 skipped, 0 without result)" in p.stderr, p.stderr)
+    _, sel_out, sel_err = testkit.run([PGNSELECT, "-min", "0", "-d", "1", "-s", "1", out])
+    check("6 games (0 skipped, 0 without result)" in sel_err, sel_err)
     plies = sum(int(m) for m in re.findall(r'\[PlyCount "(\d+)"\]', text))
-    check(len(p.stdout.splitlines()) >= min(plies, 150 * 6) // 2, "only %d positions" % len(p.stdout.splitlines()))
+    check(len(sel_out.splitlines()) >= min(plies, 150 * 6) // 2, "only %d positions" % len(sel_out.splitlines()))
 
 
 @test
@@ -97,6 +77,4 @@ def bad_arguments():
         check(rc != 0 and err.strip(), "%s: rc %d" % (args, rc))
 
 
-shutil.rmtree(TMP, ignore_errors=True)
-print("%d passed, %d failed" % (results.count(True), results.count(False)))
-sys.exit(0 if all(results) else 1)
+testkit.finish()

@@ -12,40 +12,19 @@ differences; bad arguments and files give one message and a non-zero status.
 The last line printed is "N passed, N failed".
 """
 import os
-import shutil
-import subprocess
-import sys
-import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOLS = os.environ.get("SAAVEDRA_TOOLS", os.path.join(ROOT, "build", "native", "tools"))
-TUNER = os.path.join(TOOLS, "tuner")
-PGNSELECT = os.path.join(TOOLS, "pgnselect")
+import testkit
+from testkit import ROOT, check, test
+
+TUNER = testkit.tool("tuner")
+PGNSELECT = testkit.tool("pgnselect")
 PARAMS_C = os.path.join(ROOT, "src", "eval", "params.c")
 GAMES = os.path.join(ROOT, "tests", "data", "pgn", "Nakamura.pgn")
-TMP = tempfile.mkdtemp(prefix="saavedra-tuner-test-")
-results = []
-
-
-def test(fn):
-    try:
-        fn()
-        results.append(True)
-        print("ok   %s" % fn.__name__)
-    except Exception as exc:
-        results.append(False)
-        print("FAIL %s: %s" % (fn.__name__, exc))
-    return fn
-
-
-def check(cond, msg):
-    if not cond:
-        raise AssertionError(msg)
+TMP = testkit.temp_dir("tuner")
 
 
 def tuner(*args):
-    p = subprocess.run([TUNER, *args], capture_output=True, text=True, timeout=600, cwd=TMP)
-    return p.returncode, p.stdout, p.stderr
+    return testkit.run([TUNER, *args], timeout=600, cwd=TMP)
 
 
 def path(name):
@@ -68,8 +47,9 @@ def weights(name):
 
 def training_set():
     if not os.path.exists(path("train.epd")):
-        subprocess.run([PGNSELECT, "-o", path("train.epd"), "--seed", "2", GAMES], check=True,
-                       capture_output=True, timeout=120)
+        rc, _, err = testkit.run([PGNSELECT, "-o", path("train.epd"), "--seed", "2", GAMES],
+                                 timeout=120)
+        check(rc == 0, "pgnselect: %s" % err)
     return path("train.epd")
 
 
@@ -160,6 +140,4 @@ def bad_input_is_reported():
     check(rc != 0 and "labels.epd:1" in err and "labels.epd:2" in err, "bad lines: %d %r" % (rc, err))
 
 
-shutil.rmtree(TMP, ignore_errors=True)
-print("%d passed, %d failed" % (results.count(True), results.count(False)))
-sys.exit(0 if all(results) else 1)
+testkit.finish()
