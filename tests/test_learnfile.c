@@ -58,13 +58,26 @@ static LearnVisitor visitor_for(Seen *s)
     return v;
 }
 
-/* A small file image: header, then positions, games and book results mixed. ends[i] is
- * the offset just past record i. */
-static size_t build_image(uint8_t *buf, size_t cap, size_t *ends, int *count)
+static int seen_records(const Seen *s)
 {
+    return s->positions + s->games + s->books;
+}
+
+/* A small file image: header, then positions, games and book results mixed. */
+typedef struct {
+    uint8_t buf[4096];
+    size_t size;
+    size_t ends[16];   /* the offset just past record i */
+    int count;
+} Image;
+
+static void build_image(Image *im)
+{
+    uint8_t *buf = im->buf;
+    size_t cap = sizeof im->buf;
     size_t at = LEARN_HEADER_SIZE;
     learn_header_make(buf);
-    *count = 0;
+    im->count = 0;
     uint8_t codes[40];
     for (int i = 0; i < 40; i++)
         codes[i] = (uint8_t)(i * 7);
@@ -90,23 +103,37 @@ static size_t build_image(uint8_t *buf, size_t cap, size_t *ends, int *count)
             n = learn_encode_book(&b, buf + at, cap - at);
         }
         at += n;
-        ends[(*count)++] = at;
+        im->ends[im->count++] = at;
     }
-    return at;
+    im->size = at;
+}
+
+/* How many records of the image end at or before offset. */
+static int records_before(const Image *im, size_t offset)
+{
+    int n = 0;
+    for (int i = 0; i < im->count; i++)
+        if (im->ends[i] <= offset)
+            n++;
+    return n;
+}
+
+static uint8_t random_byte(uint64_t *seed)
+{
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (uint8_t)(*seed >> 56);
 }
 
 TEST(learnrec_round_trip)
 {
-    uint8_t buf[4096];
-    size_t ends[16];
-    int count;
-    size_t size = build_image(buf, sizeof buf, ends, &count);
+    Image im;
+    build_image(&im);
     Seen s;
     LearnVisitor v = visitor_for(&s);
     LearnParse p;
-    learn_parse(buf, size, &v, &p);
+    learn_parse(im.buf, im.size, &v, &p);
     CHECK_EQ(p.status, LEARN_PARSE_OK);
-    CHECK_EQ(p.valid_end, size);
+    CHECK_EQ(p.valid_end, im.size);
     CHECK_EQ(s.positions, 3);
     CHECK_EQ(s.games, 3);
     CHECK_EQ(s.books, 3);
@@ -121,37 +148,32 @@ TEST(learnrec_round_trip)
     memset(&g, 0, sizeof g);
     memset(g.fen, 'x', LEARN_FEN_MAX);
     g.fen[LEARN_FEN_MAX] = '\0';
-    CHECK(learn_encode_game(&g, buf, sizeof buf) > 0);
+    CHECK(learn_encode_game(&g, im.buf, sizeof im.buf) > 0);
     g.ply_count = LEARN_GAME_PLIES_MAX + 1;
-    CHECK_EQ(learn_encode_game(&g, buf, sizeof buf), 0);
+    CHECK_EQ(learn_encode_game(&g, im.buf, sizeof im.buf), 0);
 }
 
 TEST(learnrec_cut_at_every_offset)
 {
-    uint8_t buf[4096];
-    size_t ends[16];
-    int count;
-    size_t size = build_image(buf, sizeof buf, ends, &count);
-    for (size_t cut = 0; cut <= size; cut++) {
+    Image im;
+    build_image(&im);
+    for (size_t cut = 0; cut <= im.size; cut++) {
         uint8_t *copy = malloc(cut ? cut : 1); /* exact size: ASan sees any over-read */
-        memcpy(copy, buf, cut);
+        memcpy(copy, im.buf, cut);
         Seen s;
         LearnVisitor v = visitor_for(&s);
         LearnParse p;
         learn_parse(copy, cut, &v, &p);
-        int whole = 0;
-        for (int i = 0; i < count; i++)
-            if (ends[i] <= cut)
-                whole++;
-        int seen = s.positions + s.games + s.books;
+        int whole = records_before(&im, cut);
+        int seen = seen_records(&s);
         if (cut < LEARN_HEADER_SIZE)
             CHECK_MSG(p.status == LEARN_PARSE_EMPTY, "cut %zu: status %d", cut, p.status);
         else {
             CHECK_MSG(seen == whole, "cut %zu: %d records seen, %d intact", cut, seen, whole);
-            bool boundary = cut == LEARN_HEADER_SIZE || (whole && ends[whole - 1] == cut);
+            bool boundary = cut == LEARN_HEADER_SIZE || (whole && im.ends[whole - 1] == cut);
             CHECK_MSG(p.status == (boundary ? LEARN_PARSE_OK : LEARN_PARSE_TORN), "cut %zu: status %d",
                       cut, p.status);
-            CHECK_MSG(p.valid_end == (whole ? ends[whole - 1] : LEARN_HEADER_SIZE), "cut %zu: valid_end %zu",
+            CHECK_MSG(p.valid_end == (whole ? im.ends[whole - 1] : LEARN_HEADER_SIZE), "cut %zu: valid_end %zu",
                       cut, p.valid_end);
         }
         free(copy);
@@ -160,28 +182,23 @@ TEST(learnrec_cut_at_every_offset)
 
 TEST(learnrec_damage_and_random_bytes)
 {
-    uint8_t buf[4096];
-    size_t ends[16];
-    int count;
-    size_t size = build_image(buf, sizeof buf, ends, &count);
+    Image im;
+    build_image(&im);
     /* Every single byte changed in turn: the records before it survive; the file is
      * never taken as intact. */
-    for (size_t at = 0; at < size; at++) {
-        uint8_t copy[4096];
-        memcpy(copy, buf, size);
+    for (size_t at = 0; at < im.size; at++) {
+        uint8_t copy[sizeof im.buf];
+        memcpy(copy, im.buf, im.size);
         copy[at] ^= 0x5A;
         Seen s;
         LearnVisitor v = visitor_for(&s);
         LearnParse p;
-        learn_parse(copy, size, &v, &p);
-        int before = 0;
-        for (int i = 0; i < count; i++)
-            if (ends[i] <= at)
-                before++;
+        learn_parse(copy, im.size, &v, &p);
+        int before = records_before(&im, at);
         CHECK_MSG(p.status != LEARN_PARSE_OK, "byte %zu changed: file taken as intact", at);
         if (at >= LEARN_HEADER_SIZE)
-            CHECK_MSG(s.positions + s.games + s.books == before, "byte %zu: %d records, %d before it", at,
-                      s.positions + s.games + s.books, before);
+            CHECK_MSG(seen_records(&s) == before, "byte %zu: %d records, %d before it", at,
+                      seen_records(&s), before);
         else
             CHECK_EQ(p.status, LEARN_PARSE_FOREIGN);
     }
@@ -190,10 +207,8 @@ TEST(learnrec_damage_and_random_bytes)
     for (int round = 0; round < 2000; round++) {
         size_t n = (size_t)(round % 300);
         uint8_t *r = malloc(LEARN_HEADER_SIZE + n + 1);
-        for (size_t i = 0; i < LEARN_HEADER_SIZE + n; i++) {
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            r[i] = (uint8_t)(seed >> 56);
-        }
+        for (size_t i = 0; i < LEARN_HEADER_SIZE + n; i++)
+            r[i] = random_byte(&seed);
         size_t total = n;
         if (round & 1) {
             learn_header_make(r);
@@ -210,11 +225,19 @@ TEST(learnrec_damage_and_random_bytes)
 
 /* ---- files ------------------------------------------------------------------------- */
 
-static void temp_dir(char *out, size_t size)
+/* A new temporary folder and the learning file's path in it. */
+typedef struct {
+    char dir[64];
+    char path[128];
+} Scratch;
+
+static bool scratch_make(Scratch *t)
 {
-    snprintf(out, size, "/tmp/saavedra-learntest-XXXXXX");
-    if (!mkdtemp(out))
-        out[0] = '\0';
+    snprintf(t->dir, sizeof t->dir, "/tmp/saavedra-learntest-XXXXXX");
+    if (!mkdtemp(t->dir))
+        return false;
+    snprintf(t->path, sizeof t->path, "%s/learn.bin", t->dir);
+    return true;
 }
 
 static void remove_dir(const char *dir)
@@ -263,90 +286,75 @@ static size_t file_size(const char *path)
 
 TEST(learnfile_cut_files_repaired)
 {
-    char dir[64];
-    temp_dir(dir, sizeof dir);
-    if (!CHECK(dir[0]))
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
         return;
-    char path[128];
-    snprintf(path, sizeof path, "%s/learn.bin", dir);
-    uint8_t buf[4096];
-    size_t ends[16];
-    int count;
-    size_t size = build_image(buf, sizeof buf, ends, &count);
-    for (size_t cut = 0; cut <= size; cut++) {
-        CHECK(write_file(path, buf, cut));
-        int whole = 0;
-        for (int i = 0; i < count; i++)
-            if (ends[i] <= cut)
-                whole++;
+    Image im;
+    build_image(&im);
+    for (size_t cut = 0; cut <= im.size; cut++) {
+        CHECK(write_file(t.path, im.buf, cut));
+        int whole = records_before(&im, cut);
         LearnFile lf;
-        learnfile_init(&lf, path);
+        learnfile_init(&lf, t.path);
         Seen s;
         LearnVisitor v = visitor_for(&s);
         char warn[700];
         CHECK_MSG(learnfile_load(&lf, &v, NULL, warn, sizeof warn), "cut %zu: %s", cut, warn);
-        CHECK_MSG(s.positions + s.games + s.books == (cut >= LEARN_HEADER_SIZE ? whole : 0), "cut %zu", cut);
+        CHECK_MSG(seen_records(&s) == (cut >= LEARN_HEADER_SIZE ? whole : 0), "cut %zu", cut);
         /* An append after the cut: the torn part is dropped, everything intact stays. */
         uint8_t rec[64];
         LearnPosition p = { 777, 3, true, 50, 20 };
         size_t n = learn_encode_position(&p, rec, sizeof rec);
-        CHECK_MSG(learnfile_append(&lf, rec, n, cut == size, warn, sizeof warn), "cut %zu: %s", cut, warn);
+        CHECK_MSG(learnfile_append(&lf, rec, n, cut == im.size, warn, sizeof warn), "cut %zu: %s", cut, warn);
         v = visitor_for(&s);
         LearnParse parse;
         CHECK(learnfile_load(&lf, &v, &parse, warn, sizeof warn));
         CHECK_MSG(parse.status == LEARN_PARSE_OK, "cut %zu: status %d after append", cut, parse.status);
-        CHECK_MSG(s.positions + s.games + s.books == (cut >= LEARN_HEADER_SIZE ? whole : 0) + 1,
-                  "cut %zu: %d records after append", cut, s.positions + s.games + s.books);
-        CHECK_EQ(count_aside(dir), 0); /* a cut file is never taken for a damaged one */
+        CHECK_MSG(seen_records(&s) == (cut >= LEARN_HEADER_SIZE ? whole : 0) + 1,
+                  "cut %zu: %d records after append", cut, seen_records(&s));
+        CHECK_EQ(count_aside(t.dir), 0); /* a cut file is never taken for a damaged one */
     }
-    remove_dir(dir);
+    remove_dir(t.dir);
 }
 
 TEST(learnfile_damaged_and_foreign_set_aside)
 {
-    char dir[64];
-    temp_dir(dir, sizeof dir);
-    if (!CHECK(dir[0]))
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
         return;
-    char path[128];
-    snprintf(path, sizeof path, "%s/learn.bin", dir);
-    uint8_t buf[4096];
-    size_t ends[16];
-    int count;
-    size_t size = build_image(buf, sizeof buf, ends, &count);
+    Image im;
+    build_image(&im);
     /* Damage inside record 4: records 0-3 are kept in the fresh file, the rest aside. */
-    buf[ends[3] + 6] ^= 0xFF;
-    CHECK(write_file(path, buf, size));
+    im.buf[im.ends[3] + 6] ^= 0xFF;
+    CHECK(write_file(t.path, im.buf, im.size));
     LearnFile lf;
-    learnfile_init(&lf, path);
+    learnfile_init(&lf, t.path);
     Seen s;
     LearnVisitor v = visitor_for(&s);
     char warn[700];
     CHECK(learnfile_load(&lf, &v, NULL, warn, sizeof warn));
-    CHECK_EQ(s.positions + s.games + s.books, 4);
+    CHECK_EQ(seen_records(&s), 4);
     CHECK_MSG(strstr(warn, "set aside") != NULL, "warning: %s", warn);
-    CHECK_EQ(count_aside(dir), 1);
-    CHECK_EQ(file_size(path), ends[3]);
+    CHECK_EQ(count_aside(t.dir), 1);
+    CHECK_EQ(file_size(t.path), im.ends[3]);
     /* Random bytes: set aside, a fresh (header-only) file, nothing crashes. */
     uint64_t seed = 99;
     for (int round = 0; round < 20; round++) {
         uint8_t junk[700];
         size_t n = 40 + (size_t)round * 31;
-        for (size_t i = 0; i < n; i++) {
-            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-            junk[i] = (uint8_t)(seed >> 56);
-        }
-        CHECK(write_file(path, junk, n));
-        learnfile_init(&lf, path);
+        for (size_t i = 0; i < n; i++)
+            junk[i] = random_byte(&seed);
+        CHECK(write_file(t.path, junk, n));
+        learnfile_init(&lf, t.path);
         v = visitor_for(&s);
         CHECK(learnfile_load(&lf, &v, NULL, warn, sizeof warn));
-        CHECK_EQ(s.positions + s.games + s.books, 0);
-        CHECK_EQ(file_size(path), LEARN_HEADER_SIZE);
+        CHECK_EQ(seen_records(&s), 0);
+        CHECK_EQ(file_size(t.path), LEARN_HEADER_SIZE);
     }
-    CHECK_EQ(count_aside(dir), 21);
+    CHECK_EQ(count_aside(t.dir), 21);
     /* A directory or a FIFO is refused, never replaced. */
     char sub[160];
-    snprintf(sub, sizeof sub, "%s/adir", dir);
+    snprintf(sub, sizeof sub, "%s/adir", t.dir);
     mkdir(sub, 0755);
     learnfile_init(&lf, sub);
     uint8_t rec[64];
@@ -354,26 +362,23 @@ TEST(learnfile_damaged_and_foreign_set_aside)
     size_t rn = learn_encode_position(&p, rec, sizeof rec);
     CHECK(!learnfile_append(&lf, rec, rn, false, warn, sizeof warn));
     rmdir(sub);
-    snprintf(sub, sizeof sub, "%s/fifo", dir);
+    snprintf(sub, sizeof sub, "%s/fifo", t.dir);
     if (mkfifo(sub, 0644) == 0) {
         learnfile_init(&lf, sub);
         CHECK(!learnfile_append(&lf, rec, rn, false, warn, sizeof warn));
         CHECK(!learnfile_load(&lf, NULL, NULL, warn, sizeof warn));
         unlink(sub);
     }
-    remove_dir(dir);
+    remove_dir(t.dir);
 }
 
 TEST(learnfile_compaction_merges)
 {
-    char dir[64];
-    temp_dir(dir, sizeof dir);
-    if (!CHECK(dir[0]))
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
         return;
-    char path[128];
-    snprintf(path, sizeof path, "%s/learn.bin", dir);
     LearnFile lf;
-    learnfile_init(&lf, path);
+    learnfile_init(&lf, t.path);
     char warn[700];
     uint8_t rec[256];
     uint8_t codes[3] = { 0xC1, 0xC1, 0x5F };
@@ -428,26 +433,23 @@ TEST(learnfile_compaction_merges)
     for (int k = 1; k <= 100; k++)
         above += deepest[k] > min_kept;
     CHECK_MSG(above <= 10, "a key deeper than every kept one was dropped");
-    remove_dir(dir);
+    remove_dir(t.dir);
 }
 
 /* Two processes append (and now and then compact) at once; afterwards every record of
  * both is in the file and every checksum holds. */
 TEST(learnfile_two_writers_lose_nothing)
 {
-    char dir[64];
-    temp_dir(dir, sizeof dir);
-    if (!CHECK(dir[0]))
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
         return;
-    char path[128];
-    snprintf(path, sizeof path, "%s/learn.bin", dir);
     enum { PER_CHILD = 400 };
     pid_t kids[2];
     for (int c = 0; c < 2; c++) {
         kids[c] = fork();
         if (kids[c] == 0) {
             LearnFile lf;
-            learnfile_init(&lf, path);
+            learnfile_init(&lf, t.path);
             char warn[700];
             uint8_t rec[512];
             uint8_t codes[64];
@@ -478,7 +480,7 @@ TEST(learnfile_two_writers_lose_nothing)
         CHECK_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "writer %d failed", c);
     }
     LearnFile lf;
-    learnfile_init(&lf, path);
+    learnfile_init(&lf, t.path);
     Seen s;
     LearnVisitor v = visitor_for(&s);
     LearnParse p;
@@ -498,6 +500,6 @@ TEST(learnfile_two_writers_lose_nothing)
         for (int k = 0; k < PER_CHILD; k++)
             missing += !have[c][k];
     CHECK_EQ(missing, 0);
-    CHECK_EQ(count_aside(dir), 0);
-    remove_dir(dir);
+    CHECK_EQ(count_aside(t.dir), 0);
+    remove_dir(t.dir);
 }
