@@ -11,21 +11,21 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testkit  # noqa: E402
 from enginepipe import EnginePipe  # noqa: E402
 
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
-TMP = tempfile.mkdtemp(prefix="saavedra-learning-")
-results = []
+TMP = testkit.temp_dir("learning")
 
 # A WAC position (Black to move) where the search changes its mind often; after two
 # moves each that bring the board back to it, a depth-12 search picks 1...Rf1+, which a
 # search without learning shows first at depth 12.
 TACTIC = "7Q/ppp2q2/3p2k1/P2Ppr1N/1PP5/7R/5rP1/6K1 b - - 0 1"
 DANCE = ["f2e2", "g1h1", "e2f2", "h1g1"]
+TACTIC_AGAIN = "fen %s moves %s" % (TACTIC, " ".join(DANCE))
 
 
 class Uci(EnginePipe):
@@ -50,14 +50,15 @@ class Uci(EnginePipe):
         return self.expect(lambda l: l.startswith("bestmove"), 120.0)
 
 
-def test(fn):
-    try:
-        fn()
-        results.append(True)
-        print("ok   " + fn.__name__)
-    except Exception as exc:  # noqa: BLE001 - every failure is a test failure
-        results.append(False)
-        print("FAIL %s: %s" % (fn.__name__, exc))
+class Xboard(EnginePipe):
+    def __init__(self, learn_file, *options):
+        super().__init__(ENGINE)
+        self.send("xboard")
+        self.send("protover 2")
+        self.expect(lambda l: "done=1" in l, 60.0)
+        self.send("option LearningFile=" + learn_file)
+        for name, value in options:
+            self.send("option %s=%s" % (name, value))
 
 
 def path(name):
@@ -124,12 +125,7 @@ def test_uci_result_from_scores():
 
 def test_xboard_result_recorded():
     f = path("xboard.lrn")
-    e = EnginePipe(ENGINE)
-    e.send("xboard")
-    e.send("protover 2")
-    e.expect(lambda l: "done=1" in l, 60.0)
-    e.send("option LearningFile=" + f)
-    e.send("option OwnBook=0")
+    e = Xboard(f, ("OwnBook", "0"))
     e.send("new")
     e.send("force")
     for m in ["e2e4", "e7e5", "d2d4"]:
@@ -155,36 +151,35 @@ def found_at(lines, move):
     return None
 
 
-def test_learned_position_found_sooner():
-    f = path("positions.lrn")
-    # Learn: an own search two plies earlier expected little; this one finds the win.
-    e = Uci(f, ("Learning Threshold", "10"))
+def tactic_game(learn_file, threshold):
+    """A game in which an own search of TACTIC expects little (depth 1) and the next own
+    one, two plies later, finds the win (depth 12). Returns that search's output."""
+    e = Uci(learn_file, ("Learning Threshold", threshold))
     e.send("ucinewgame")
     e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE[:2])), "depth 1")
-    target = "fen %s moves %s" % (TACTIC, " ".join(DANCE))
-    lines = e.search(target, "depth 12")
-    move = lines[-1].split()[1]
+    lines = e.search(TACTIC_AGAIN, "depth 12")
     e.send("quit")
     e.close()
+    return lines
+
+
+def test_learned_position_found_sooner():
+    f = path("positions.lrn")
+    move = tactic_game(f, "10")[-1].split()[1]
     status, positions, games, books = summary(f)
     assert positions == 2, dump(f)  # the position and the one after its best move
     # A fresh process, with and without the file.
     with_file = Uci(f)
-    learned = found_at(with_file.search(target, "depth 12"), move)
+    learned = found_at(with_file.search(TACTIC_AGAIN, "depth 12"), move)
     with_file.close()
     without = Uci(path("none.lrn"), ("Learning", "false"))
-    plain = found_at(without.search(target, "depth 12"), move)
+    plain = found_at(without.search(TACTIC_AGAIN, "depth 12"), move)
     without.close()
     print("     learned move %s found at depth %s with the file, %s without" % (move, learned, plain))
     assert learned is not None and plain is not None and learned < plain, (learned, plain)
     # A threshold above the score change learns nothing.
     g = path("positions-high.lrn")
-    e = Uci(g, ("Learning Threshold", "2000"))
-    e.send("ucinewgame")
-    e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE[:2])), "depth 1")
-    e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE)), "depth 12")
-    e.send("quit")
-    e.close()
+    tactic_game(g, "2000")
     assert summary(g)[1] == 0, dump(g)
 
 
@@ -237,12 +232,7 @@ def book_game(f, result):
     """One xboard game from the start position in which the engine (White) plays its book
     move at Book Variety 0 (the heaviest) and then gets result. Returns the move and the
     book as `bk` shows it afterwards (after `new`, which reloads the learning file)."""
-    e = EnginePipe(ENGINE)
-    e.send("xboard")
-    e.send("protover 2")
-    e.expect(lambda l: "done=1" in l, 60.0)
-    e.send("option LearningFile=" + f)
-    e.send("option Book Variety=0")
+    e = Xboard(f, ("Book Variety", "0"))
     e.send("new")
     e.send("go")
     move = e.expect(lambda l: l.startswith("move "), 60.0)[-1].split()[1]
@@ -256,11 +246,7 @@ def book_game(f, result):
 
 def test_book_move_that_loses_is_played_less():
     f = path("book.lrn")
-    e = EnginePipe(ENGINE)
-    e.send("xboard")
-    e.send("protover 2")
-    e.expect(lambda l: "done=1" in l, 60.0)
-    e.send("option LearningFile=" + f)
+    e = Xboard(f)
     e.send("new")
     before = book_lines(e)
     e.send("quit")
@@ -346,8 +332,5 @@ for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, tes
           test_unwritable_file_warns_once_and_plays_on, test_book_move_that_loses_is_played_less,
           test_installed_engine_learns_in_user_data_dir,
           test_two_engines_share_one_file]:
-    test(t)
-shutil.rmtree(TMP, ignore_errors=True)
-passed = sum(results)
-print("%d passed, %d failed" % (passed, len(results) - passed))
-sys.exit(0 if passed == len(results) else 1)
+    testkit.test(t)
+testkit.finish()
