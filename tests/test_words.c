@@ -25,6 +25,23 @@ TEST(words_split_counts_and_limits)
     CHECK_EQ(words_split(trailing_blanks, w, 3), 3);
 }
 
+TEST(words_first_reads_the_command_word)
+{
+    char w[8];
+    const char *line = " \tperft 5";
+    words_first(line, w, sizeof w);
+    CHECK_STR_EQ(w, "perft");
+    CHECK_STR_EQ(line, " \tperft 5"); /* the line is not changed */
+    words_first("quit\r\n", w, sizeof w);
+    CHECK_STR_EQ(w, "quit");
+    words_first("   ", w, sizeof w);
+    CHECK_STR_EQ(w, "");
+    words_first("", w, sizeof w);
+    CHECK_STR_EQ(w, "");
+    words_first("position startpos", w, sizeof w); /* cut to size - 1 */
+    CHECK_STR_EQ(w, "positio");
+}
+
 TEST(word_to_long_whole_words_only)
 {
     long v = 7;

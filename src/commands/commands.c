@@ -34,19 +34,6 @@ static void print_help(FILE *out)
           out);
 }
 
-/* First word of line into word (lower level than the protocols' tokenizers). */
-static void first_word(const char *line, char *word, size_t size)
-{
-    while (*line == ' ' || *line == '\t')
-        line++;
-    size_t n = 0;
-    while (line[n] && line[n] != ' ' && line[n] != '\t' && line[n] != '\n' && line[n] != '\r' && n + 1 < size) {
-        word[n] = line[n];
-        n++;
-    }
-    word[n] = '\0';
-}
-
 /* Whether a read of in would not block: bytes already buffered by stdio (glibc keeps
  * them where poll cannot see them), or readable (or ended) on the descriptor. */
 static bool input_waiting(FILE *in)
@@ -75,7 +62,7 @@ static bool stop_typed(void *ctx)
             in->ended = true;
             break;
         }
-        first_word(st == LINE_OK ? line : "", cmd, sizeof cmd);
+        words_first(st == LINE_OK ? line : "", cmd, sizeof cmd);
         if (!strcmp(cmd, "stop") || !strcmp(cmd, "quit")) {
             in->quit |= cmd[0] == 'q';
             return true;
@@ -156,7 +143,7 @@ bool commands_run_known(const char *line)
 {
     static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "tbcheck", "help"};
     char cmd[32];
-    first_word(line, cmd, sizeof cmd);
+    words_first(line, cmd, sizeof cmd);
     bool known = false;
     for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
         known |= !strcmp(cmd, COMMANDS[i]);
@@ -168,7 +155,7 @@ bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, c
 {
     err[0] = '\0';
     char cmd[32];
-    first_word(line, cmd, sizeof cmd);
+    words_first(line, cmd, sizeof cmd);
     if (!commands_run_known(line))
         return false;
     if (engine_is_searching(e)) {

@@ -5,6 +5,7 @@
 
 #include "commands/commands.h"
 #include "util/textline.h"
+#include "util/words.h"
 
 /* Commands that select a protocol other than the default (UCI). */
 static const struct {
@@ -14,19 +15,6 @@ static const struct {
     { "uci", CONSOLE_UCI },
     { "xboard", CONSOLE_XBOARD },
 };
-
-/* First word of line into word. */
-static void first_word(const char *line, char *word, size_t size)
-{
-    while (*line == ' ' || *line == '\t')
-        line++;
-    size_t n = 0;
-    while (line[n] && line[n] != ' ' && line[n] != '\t' && line[n] != '\n' && line[n] != '\r' && n + 1 < size) {
-        word[n] = line[n];
-        n++;
-    }
-    word[n] = '\0';
-}
 
 ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size)
 {
@@ -41,7 +29,7 @@ ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size
             continue;
         }
         char cmd[32];
-        first_word(line, cmd, sizeof cmd);
+        words_first(line, cmd, sizeof cmd);
         if (!cmd[0])
             continue;
         if (!strcmp(cmd, "quit"))

@@ -24,6 +24,18 @@ int words_split(char *line, char **words, int max)
     }
 }
 
+void words_first(const char *line, char *word, size_t size)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t n = 0;
+    while (line[n] && line[n] != ' ' && line[n] != '\t' && line[n] != '\n' && line[n] != '\r' && n + 1 < size) {
+        word[n] = line[n];
+        n++;
+    }
+    word[n] = '\0';
+}
+
 bool word_to_long(const char *word, long lo, long hi, long *out)
 {
     if (!word)
