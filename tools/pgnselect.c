@@ -24,6 +24,7 @@
 #include "board/movegen.h"
 #include "formats/pgn.h"
 #include "util/outfile.h"
+#include "util/random.h"
 #include "util/timeutil.h"
 
 typedef struct {
@@ -37,13 +38,9 @@ typedef struct {
     uint64_t state;
 } Rng;
 
-/* splitmix64: small, fast, and the same on every platform. */
 static uint64_t rng_next(Rng *r)
 {
-    uint64_t z = (r->state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return splitmix64(&r->state);
 }
 
 /* Uniform in [lo, hi]. */

@@ -30,6 +30,7 @@
 #include "board/notation.h"
 #include "engine/engine.h"
 #include "util/outfile.h"
+#include "util/random.h"
 #include "util/timeutil.h"
 
 #define MAX_GAME_PLIES 600
@@ -60,14 +61,6 @@ typedef struct {
     int64_t start_ms;
 } Shared;
 
-static uint64_t mix(uint64_t z)
-{
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 typedef struct {
     char *text;
     size_t length, capacity;
@@ -93,7 +86,7 @@ static void text_add(Text *t, const char *s)
 /* Plays game number g with engine e; fills the slot. */
 static void play_game(const Config *cfg, Engine *e, int g, GameSlot *slot)
 {
-    uint64_t rng = mix(cfg->seed * 1000003ULL + (uint64_t)g);
+    uint64_t rng = splitmix64_at(cfg->seed * 1000003ULL + (uint64_t)g);
     const char *fen = cfg->opening_count ? cfg->openings[rng % (uint64_t)cfg->opening_count] : START_FEN;
     char err[256];
     engine_new_game(e);
@@ -107,7 +100,7 @@ static void play_game(const Config *cfg, Engine *e, int g, GameSlot *slot)
         generate_legal(engine_position(e), &list);
         if (list.count == 0)
             break;
-        rng = mix(rng);
+        rng = splitmix64_at(rng);
         engine_make_move(e, list.moves[rng % (uint64_t)list.count]);
     }
     static _Thread_local Position start;

@@ -7,19 +7,12 @@
 
 #include "board/fen.h"
 #include "util/errmsg.h"
+#include "util/random.h"
 
 Key ZOBRIST_PIECE[PIECE_NB][SQUARE_NB];
 Key ZOBRIST_CASTLING[16];
 Key ZOBRIST_EP_FILE[8];
 Key ZOBRIST_SIDE;
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 void position_init(void)
 {

@@ -13,6 +13,7 @@
 #include "opening/book_format.h"
 #include "opening/polyglot.h"
 #include "opening/polykey.h"
+#include "util/random.h"
 #include "util/rcfile.h"
 
 #define BOOK_FILE_MAX (1ull << 31) /* larger files are refused rather than read */
@@ -159,15 +160,6 @@ int book_probe(const Book *book, const Position *pos, BookMove *out, int max)
     return n;
 }
 
-/* splitmix64: a good 64-bit generator over any state. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 int book_choose(const BookMove *moves, int n, int variety, uint64_t *rng)
 {
     int best = -1;
@@ -183,7 +175,7 @@ int book_choose(const BookMove *moves, int n, int variety, uint64_t *rng)
         share[i] = moves[i].weight ? pow((double)moves[i].weight / moves[best].weight, exponent) : 0;
         total += share[i];
     }
-    double r = (double)(next_random(rng) >> 11) * 0x1p-53 * total;
+    double r = (double)(splitmix64(rng) >> 11) * 0x1p-53 * total;
     for (int i = 0; i < n && i < BOOK_MOVES_MAX; i++) {
         if (share[i] > 0 && r < share[i])
             return i;
