@@ -410,4 +410,26 @@ def test_command_stopped_from_the_console():
             check("stopped by the user" in out and "FEN:" not in out, "quit in %r: %s" % (proto, out[-300:]))
 
 
+@test
+def test_command_reads_typed_lines_with_the_protocol_policy():
+    # A line typed during `test` was read with a 4096-byte buffer: `stop` followed by 5000
+    # blanks (a valid line, the loops take up to 64 KB) was taken as too long and dropped,
+    # so the test ran on. Now it stops the test; a line over 64 KB is refused whole.
+    with tempfile.TemporaryDirectory() as d:
+        suite = os.path.join(d, "quiet.epd")
+        write(suite, QUIET)
+        import time
+        p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ, XDG_CONFIG_HOME="/nonexistent-saavedra-test"))
+        p.stdin.write("test %s -t 30\n" % suite)
+        p.stdin.flush()
+        time.sleep(0.5)
+        start = time.time()
+        out, _ = p.communicate("x" * 70000 + " stop\n" + "stop" + " " * 5000 + "\nd\n", timeout=40)
+        check(time.time() - start < 10, "stop took %.1f s:\n%s" % (time.time() - start, out[-300:]))
+        check("error: line too long, ignored" in out, "over-long line not refused:\n%s" % out[-500:])
+        check("stopped by the user after 1 position" in out, "no stop note:\n%s" % out[-500:])
+        check("FEN: rnbqkbnr" in out, "console did not go on after stop")
+
+
 testkit.finish()

@@ -49,6 +49,7 @@ static bool input_waiting(FILE *in)
 typedef struct {
     CommandInput *input;
     FILE *out;
+    char *line; /* PROTOCOL_LINE_MAX bytes: a line typed during the test is read whole */
 } Watch;
 
 static bool stop_typed(void *ctx)
@@ -56,13 +57,19 @@ static bool stop_typed(void *ctx)
     Watch *w = ctx;
     CommandInput *in = w->input;
     while (!in->ended && input_waiting(in->in)) {
-        char line[4096], cmd[32];
-        LineStatus st = line_read(in->in, line, sizeof line);
+        char cmd[32];
+        /* The protocol loops' one line policy: up to 64 KB, refused whole past that. */
+        LineStatus st = line_read(in->in, w->line, PROTOCOL_LINE_MAX);
         if (st == LINE_END || st == LINE_ERROR) {
             in->ended = true;
             break;
         }
-        words_first(st == LINE_OK ? line : "", cmd, sizeof cmd);
+        if (st != LINE_OK) {
+            fprintf(w->out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
+            fflush(w->out);
+            continue;
+        }
+        words_first(w->line, cmd, sizeof cmd);
         if (!strcmp(cmd, "stop") || !strcmp(cmd, "quit")) {
             in->quit |= cmd[0] == 'q';
             return true;
@@ -116,12 +123,16 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
     } else if (!strcmp(cmd, "bench")) {
         bench_main(argc - 1, argv + 1, out, err, err_size);
     } else if (!strcmp(cmd, "test")) {
-        Watch watch = {input, out};
+        Watch watch = {input, out, input && input->in ? malloc(PROTOCOL_LINE_MAX) : NULL};
         EpdTestInterrupt stop = {stop_typed, &watch};
         if (input && !input->in && input->stop_requested)
             stop = (EpdTestInterrupt){input->stop_requested, input->ctx};
         bool watched = input && (input->in || input->stop_requested);
-        epdtest_run(e, argc - 1, argv + 1, out, watched ? &stop : NULL, NULL, err, err_size);
+        if (input && input->in && !watch.line)
+            snprintf(err, err_size, "test: out of memory");
+        else
+            epdtest_run(e, argc - 1, argv + 1, out, watched ? &stop : NULL, NULL, err, err_size);
+        free(watch.line);
     } else if (argc > 1) {
         snprintf(err, err_size, "usage: %s (no arguments)", cmd);
     } else if (!strcmp(cmd, "d")) {
