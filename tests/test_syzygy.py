@@ -210,6 +210,47 @@ def engine_rc_key():
             check(tbhits_of(info) == 0, "bad rc path probes: %s" % info)
 
 
+@test
+def tbcheck_command_names_damaged_files():
+    # The on-demand check: one line per file and a summary; `full` decodes every block.
+    # A damaged copy (KQvK.rtbz: a symbol made its own child) is named with the reason;
+    # what is loaded does not change.
+    import shutil
+    with tempfile.TemporaryDirectory() as d:
+        for name in ("KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"):
+            shutil.copy(os.path.join(TABLES, name), d)
+        with Engine() as e:
+            e.send("tbcheck full %s" % TABLES)
+            lines = e.expect(lambda l: l.startswith("tbcheck:"), 60.0)
+            check(re.search(r"^tbcheck: 70 table files in .* 0 left out .*every block decoded", lines[-1]),
+                  "summary: %s" % lines[-1])
+            check(sum(1 for l in lines if l.endswith(": ok")) == 70, "per-file lines: %s" % lines[:3])
+            path = os.path.join(d, "KQvK.rtbz")
+            data = bytearray(open(path, "rb").read())
+            # KQvK.rtbz: magic and flags (5 bytes), order and 3 piece bytes, padded to 10:
+            # the sub-table header. Point the first pair symbol's first child at itself.
+            first = 10
+            min_len, max_len = data[first + 9], data[first + 8]
+            h = max_len - min_len + 1
+            syms = data[first + 10 + 2 * h] | data[first + 11 + 2 * h] << 8
+            table = first + 12 + 2 * h
+            pair = next(k for k in range(syms)
+                        if (data[table + 3 * k + 2] << 4 | data[table + 3 * k + 1] >> 4) != 0xfff)
+            data[table + 3 * pair] = pair & 0xff
+            data[table + 3 * pair + 1] = (data[table + 3 * pair + 1] & 0xf0) | (pair >> 8)
+            open(path, "wb").write(bytes(data))
+            e.send("tbcheck %s" % d)
+            lines = e.expect(lambda l: l.startswith("tbcheck:"), 60.0)
+            bad = [l for l in lines if "KQvK.rtbz" in l]
+            check(bad and "cycle" in bad[0], "damaged file not named: %s" % lines)
+            check("4 table files" in lines[-1] and "1 left out (1 by the structure check)" in lines[-1],
+                  "summary: %s" % lines[-1])
+            e.send("setoption name SyzygyPath value %s" % d)
+            warn = [l for l in e.sync() if "warning" in l]
+            check(len(warn) == 1 and "KQvK.rtbz" in warn[0] and "cycle" in warn[0] and "KRvK" not in warn[0],
+                  "load warning: %s" % warn)
+
+
 def main():
     passed = sum(1 for _, ok in results if ok)
     print("%d passed, %d failed" % (passed, len(results) - passed))

@@ -27,7 +27,8 @@ static void print_help(FILE *out)
           "  bench [depth [threads [hashMB [YBWC|Lazy]]]]  search benchmark (node signature)\n"
           "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
           "                      run an EPD test suite (Arasan's options)\n"
-          "  tbcheck [PATH]      check the Syzygy tables of SyzygyPath (or PATH) for corrupt files\n"
+          "  tbcheck [full] [PATH]  check the Syzygy tables of SyzygyPath (or PATH) for corrupt files\n"
+          "                      (full: decode every compressed block too)\n"
           "  help                this text\n"
           "  quit                leave\n"
           "Positions are set with the UCI command: position startpos|fen <FEN> [moves ...]\n",
@@ -82,12 +83,15 @@ static bool stop_typed(void *ctx)
     return false;
 }
 
-/* `tbcheck [PATH]`: the table check of SyzygyPath (or PATH) on demand, one line per
- * file and a summary; what is loaded does not change. */
+/* `tbcheck [full] [PATH]`: the table check of SyzygyPath (or PATH) on demand, one line
+ * per file and a summary; what is loaded does not change. full decodes every block. */
 static void tbcheck_command(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
 {
+    bool full = argc > 1 && !strcmp(argv[1], "full");
+    if (full)
+        argc--, argv++;
     if (argc > 2) {
-        snprintf(err, err_size, "usage: tbcheck [PATH]");
+        snprintf(err, err_size, "usage: tbcheck [full] [PATH]");
         return;
     }
     const Option *o = options_find(engine_options(e), "SyzygyPath");
@@ -97,9 +101,11 @@ static void tbcheck_command(Engine *e, int argc, char **argv, FILE *out, char *e
         return;
     }
     TbCheckStats st;
-    bool ran = tbcheck_path(path, false, use, sizeof use, report, sizeof report, out, &st);
-    fprintf(out, "tbcheck: %d table files in %s, %d left out, %.1f ms%s\n", st.files, path, st.bad,
-            st.elapsed_us / 1000.0, ran ? "" : " (the probe check could not run)");
+    bool ran = tbcheck_path(path, TBCHECK_DEFAULT | (full ? TBCHECK_FULL : 0), false, use, sizeof use, report,
+                            sizeof report, out, &st);
+    fprintf(out, "tbcheck: %d table files in %s, %d left out (%d by the structure check), %.1f ms (structure %.1f ms%s)%s\n",
+            st.files, path, st.bad, st.bad_structure, st.elapsed_us / 1000.0, st.structure_us / 1000.0,
+            full ? ", every block decoded" : "", ran ? "" : " (the probe check could not run)");
 }
 
 /* Runs a command (argv[0]) once its words are known; err set when it is refused. */

@@ -398,6 +398,11 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
     sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
     sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");
     syzygy_rank_root(&sh->tb, &e->game.pos, -sh->contempt, &sh->tb_root);
+    char tb_fault[300]; /* a probe failed (in this root ranking or an earlier search) */
+    if (syzygy_take_fault(tb_fault, sizeof tb_fault)) {
+        add_message(e, tb_fault);
+        sh->tb.pieces = 0;
+    }
     const Option *mode = options_find_const(&e->options, "SMP Mode");
     sh->smp_mode = mode && !strcasecmp(mode->str, "Lazy") ? SMP_LAZY : SMP_YBWC;
     atomic_store(&sh->helpers_stop, false);

@@ -4,6 +4,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +14,7 @@
 
 #include "board/movegen.h"
 #include "search/tbcheck.h"
+#include "search/tbguard.h"
 #include "util/options.h"
 
 /* Mirrors Fathom's process-wide state, which it does not report reliably itself: after
@@ -19,10 +22,14 @@
  * table can be probed any more. Written only by syzygy_load. */
 static int largest_loaded;
 static bool initialised_once;
+/* A probe that faulted (tbguard.h): the signal, and whether the user has been told.
+ * From then on nothing calls into Fathom again in this process. */
+static atomic_int fault_signal;
+static atomic_bool fault_told;
 
 int syzygy_largest(void)
 {
-    return largest_loaded;
+    return atomic_load_explicit(&fault_signal, memory_order_relaxed) ? 0 : largest_loaded;
 }
 
 /* Appends "dir (reason)" for every directory of path that cannot be read. */
@@ -106,54 +113,7 @@ bool syzygy_normalise_path(const char *path, char *out, size_t size)
     return fits;
 }
 
-int syzygy_load(const char *raw_path, char *warning, size_t warning_size)
-{
-    if (warning && warning_size)
-        warning[0] = '\0';
-    /* Fathom reads past its buffer on an empty last component ("dir:", ":"), and opens
-     * garbage names: it only ever sees the path without empty or blank components. */
-    char path[OPTION_STRING_MAX];
-    if (raw_path && !strcmp(raw_path, "<empty>"))
-        raw_path = "";
-    if (!syzygy_normalise_path(raw_path, path, sizeof path)) {
-        if (warning && warning_size)
-            snprintf(warning, warning_size, "SyzygyPath: longer than %zu characters; searching without tablebases",
-                     sizeof path - 1);
-        path[0] = '\0';
-    }
-    bool empty = !path[0];
-    if (empty) {
-        if (initialised_once)
-            init_quietly("");
-        tbcheck_release();
-        largest_loaded = 0;
-        return 0;
-    }
-    char bad[512];
-    check_directories(path, bad, sizeof bad);
-    /* A corrupt file crashes Fathom on its first probe: vetted first (tbcheck.h). */
-    char use_path[4096], left_out[1024];
-    tbcheck_path(path, true, use_path, sizeof use_path, left_out, sizeof left_out, NULL, NULL);
-    bool ok = init_quietly(use_path);
-    largest_loaded = ok && TB_LARGEST <= SYZYGY_MAX_PIECES ? (int)TB_LARGEST : 0;
-    if (warning && warning_size && left_out[0]) {
-        snprintf(warning, warning_size, "SyzygyPath: left out %s; using the other tables (up to %d pieces)",
-                 left_out, largest_loaded);
-    } else if (warning && warning_size) {
-        if (!ok)
-            snprintf(warning, warning_size, "SyzygyPath: the tables in '%s' could not be loaded; searching without tablebases", path);
-        else if (largest_loaded == 0 && bad[0])
-            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; no tables found, searching without tablebases", bad);
-        else if (largest_loaded == 0)
-            snprintf(warning, warning_size, "SyzygyPath: no Syzygy tables in '%s'; searching without tablebases", path);
-        else if (bad[0])
-            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; using the tables found elsewhere (up to %d pieces)",
-                     bad, largest_loaded);
-    }
-    return largest_loaded;
-}
-
-/* ---- probes ---- */
+/* ---- guarded calls into Fathom ---- */
 
 typedef struct {
     uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
@@ -177,10 +137,159 @@ static void to_fathom(const Position *pos, TbPosition *tb)
     tb->white_to_move = pos->side == WHITE;
 }
 
+static bool faulted(void)
+{
+    return atomic_load_explicit(&fault_signal, memory_order_relaxed) != 0;
+}
+
 static bool probeable(const Position *pos, int max_pieces)
 {
-    return largest_loaded > 0 && popcount(pieces(pos)) <= max_pieces && castling_rights(pos) == 0;
+    return largest_loaded > 0 && !faulted() && popcount(pieces(pos)) <= max_pieces && castling_rights(pos) == 0;
 }
+
+/* Every call into Fathom's probes goes through run_guarded: a fault switches the tables
+ * off for the rest of the process (docs/tablebases.md, "Damaged tables"). */
+typedef enum { CALL_WDL, CALL_ROOT, CALL_ROOT_DTZ, CALL_ROOT_WDL } CallKind;
+
+typedef struct {
+    CallKind kind;
+    const TbPosition *tb;
+    bool has_repeated, rule50;
+    struct TbRootMoves *ranked;
+    unsigned result;
+} FathomCall;
+
+static void call_fathom(void *ctx)
+{
+    FathomCall *c = ctx;
+    const TbPosition *tb = c->tb;
+    switch (c->kind) {
+    case CALL_WDL:
+        c->result = tb_probe_wdl(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops, tb->knights,
+                                 tb->pawns, 0, 0, tb->ep, tb->white_to_move);
+        break;
+    case CALL_ROOT:
+        c->result = tb_probe_root(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops,
+                                  tb->knights, tb->pawns, tb->rule50, 0, tb->ep, tb->white_to_move, NULL);
+        break;
+    case CALL_ROOT_DTZ:
+        c->result = (unsigned)tb_probe_root_dtz(tb->white, tb->black, tb->kings, tb->queens, tb->rooks,
+                                                tb->bishops, tb->knights, tb->pawns, tb->rule50, 0, tb->ep,
+                                                tb->white_to_move, c->has_repeated, c->rule50, c->ranked);
+        break;
+    case CALL_ROOT_WDL:
+        c->result = (unsigned)tb_probe_root_wdl(tb->white, tb->black, tb->kings, tb->queens, tb->rooks,
+                                                tb->bishops, tb->knights, tb->pawns, tb->rule50, 0, tb->ep,
+                                                tb->white_to_move, c->rule50, c->ranked);
+        break;
+    }
+}
+
+/* False when the call faulted (or an earlier one did): then nothing was computed. */
+static bool run_guarded(FathomCall *c)
+{
+    if (faulted())
+        return false;
+    int sig = tbguard_run(call_fathom, c);
+    if (sig) {
+        int none = 0;
+        atomic_compare_exchange_strong(&fault_signal, &none, sig);
+        return false;
+    }
+    return true;
+}
+
+bool syzygy_take_fault(char *msg, size_t size)
+{
+    int sig = atomic_load(&fault_signal);
+    if (!sig || atomic_exchange(&fault_told, true))
+        return false;
+    snprintf(msg, size, "SyzygyPath: a tablebase probe failed (%s inside Fathom: a damaged or changed table file?); "
+             "tablebases are off until the engine is restarted", strsignal(sig));
+    return true;
+}
+
+/* Fathom builds a table's decoding structures at its first probe, and the Debian build
+ * does so without a lock (TB_NO_THREADS): two search threads meeting a new table at once
+ * would build it twice over each other. So every WDL table (the only kind the search
+ * threads probe; DTZ is read at the root, by one thread) is built here, at load. */
+static void warm_table(void *ctx, const Position *pos)
+{
+    (void)ctx;
+    TbPosition tb;
+    to_fathom(pos, &tb);
+    FathomCall call = {.kind = CALL_WDL, .tb = &tb};
+    run_guarded(&call);
+}
+
+int syzygy_load(const char *raw_path, char *warning, size_t warning_size)
+{
+    return syzygy_load_checked(raw_path, TBCHECK_DEFAULT, warning, warning_size);
+}
+
+int syzygy_load_checked(const char *raw_path, unsigned check, char *warning, size_t warning_size)
+{
+    if (warning && warning_size)
+        warning[0] = '\0';
+    /* Fathom reads past its buffer on an empty last component ("dir:", ":"), and opens
+     * garbage names: it only ever sees the path without empty or blank components. */
+    char path[OPTION_STRING_MAX];
+    if (raw_path && !strcmp(raw_path, "<empty>"))
+        raw_path = "";
+    if (!syzygy_normalise_path(raw_path, path, sizeof path)) {
+        if (warning && warning_size)
+            snprintf(warning, warning_size, "SyzygyPath: longer than %zu characters; searching without tablebases",
+                     sizeof path - 1);
+        path[0] = '\0';
+    }
+    if (faulted()) {
+        /* Fathom's state is unknown after a fault: it is not called again. */
+        if (warning && warning_size && path[0])
+            snprintf(warning, warning_size, "SyzygyPath: tablebases are off after a failed probe; restart the engine to use them");
+        largest_loaded = 0;
+        return 0;
+    }
+    bool empty = !path[0];
+    if (empty) {
+        if (initialised_once)
+            init_quietly("");
+        tbcheck_release();
+        largest_loaded = 0;
+        return 0;
+    }
+    char bad[512];
+    check_directories(path, bad, sizeof bad);
+    /* A corrupt file crashes Fathom on its first probe: vetted first (tbcheck.h). */
+    char use_path[4096], left_out[1024];
+    tbcheck_path(path, check, true, use_path, sizeof use_path, left_out, sizeof left_out, NULL, NULL);
+    bool ok = init_quietly(use_path);
+    largest_loaded = ok && TB_LARGEST <= SYZYGY_MAX_PIECES ? (int)TB_LARGEST : 0;
+    if (largest_loaded > 0)
+        tbcheck_each_material(use_path, warm_table, NULL);
+    if (faulted()) {
+        largest_loaded = 0;
+        if (warning && warning_size)
+            syzygy_take_fault(warning, warning_size);
+        return 0;
+    }
+    if (warning && warning_size && left_out[0]) {
+        snprintf(warning, warning_size, "SyzygyPath: left out %s; using the other tables (up to %d pieces)",
+                 left_out, largest_loaded);
+    } else if (warning && warning_size) {
+        if (!ok)
+            snprintf(warning, warning_size, "SyzygyPath: the tables in '%s' could not be loaded; searching without tablebases", path);
+        else if (largest_loaded == 0 && bad[0])
+            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; no tables found, searching without tablebases", bad);
+        else if (largest_loaded == 0)
+            snprintf(warning, warning_size, "SyzygyPath: no Syzygy tables in '%s'; searching without tablebases", path);
+        else if (bad[0])
+            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; using the tables found elsewhere (up to %d pieces)",
+                     bad, largest_loaded);
+    }
+    return largest_loaded;
+}
+
+/* ---- probes ---- */
 
 bool syzygy_probe_wdl(const Position *pos, int *wdl)
 {
@@ -188,11 +297,10 @@ bool syzygy_probe_wdl(const Position *pos, int *wdl)
         return false;
     TbPosition tb;
     to_fathom(pos, &tb);
-    unsigned r = tb_probe_wdl(tb.white, tb.black, tb.kings, tb.queens, tb.rooks, tb.bishops,
-                              tb.knights, tb.pawns, 0, 0, tb.ep, tb.white_to_move);
-    if (r == TB_RESULT_FAILED)
+    FathomCall call = {.kind = CALL_WDL, .tb = &tb};
+    if (!run_guarded(&call) || call.result == TB_RESULT_FAILED)
         return false;
-    *wdl = (int)r - 2;
+    *wdl = (int)call.result - 2;
     return true;
 }
 
@@ -259,8 +367,8 @@ static int root_value(const TbPosition *tb, int tb_score, int draw)
     const int win = TB_VALUE_MATE - TB_MAX_MATE_PLY - 1; /* Fathom's score of a sure win */
     if (tb_score > -win && tb_score < win)
         return draw + (tb_score > 0) - (tb_score < 0); /* draw, cursed win, blessed loss */
-    unsigned r = tb_probe_root(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops,
-                               tb->knights, tb->pawns, tb->rule50, 0, tb->ep, tb->white_to_move, NULL);
+    FathomCall call = {.kind = CALL_ROOT, .tb = tb};
+    unsigned r = run_guarded(&call) ? call.result : TB_RESULT_FAILED;
     int dtz = MAX_PLY - 1; /* unknown without the DTZ tables */
     if (r != TB_RESULT_FAILED && r != TB_RESULT_CHECKMATE && r != TB_RESULT_STALEMATE
         && (int)TB_GET_DTZ(r) < MAX_PLY)
@@ -277,12 +385,10 @@ bool syzygy_rank_root(const SyzygyConfig *cfg, const Position *pos, int draw, Sy
     static _Thread_local struct TbRootMoves ranked; /* about 100 KB: off the stack */
     TbPosition tb;
     to_fathom(pos, &tb);
-    if (!tb_probe_root_dtz(tb.white, tb.black, tb.kings, tb.queens, tb.rooks, tb.bishops, tb.knights,
-                           tb.pawns, tb.rule50, 0, tb.ep, tb.white_to_move, has_repeated(pos),
-                           cfg->rule50, &ranked)
-        && !tb_probe_root_wdl(tb.white, tb.black, tb.kings, tb.queens, tb.rooks, tb.bishops,
-                              tb.knights, tb.pawns, tb.rule50, 0, tb.ep, tb.white_to_move,
-                              cfg->rule50, &ranked))
+    FathomCall dtz = {.kind = CALL_ROOT_DTZ, .tb = &tb, .has_repeated = has_repeated(pos), .rule50 = cfg->rule50,
+                      .ranked = &ranked};
+    FathomCall wdl = {.kind = CALL_ROOT_WDL, .tb = &tb, .rule50 = cfg->rule50, .ranked = &ranked};
+    if (!(run_guarded(&dtz) && dtz.result) && !(run_guarded(&wdl) && wdl.result))
         return false;
 
     MoveList legal;

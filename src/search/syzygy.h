@@ -45,10 +45,16 @@ typedef struct {
  * that is missing or unreadable, or a path with no tables at all, leaves one line in
  * warning (otherwise warning is ""); the engine simply goes on without those tables. */
 int syzygy_load(const char *path, char *warning, size_t warning_size);
+/* The same with a chosen set of file checks (tbcheck.h's TBCHECK_ flags; syzygy_load
+ * uses TBCHECK_DEFAULT): for measuring what each check is worth (tools/tbstress.c). */
+int syzygy_load_checked(const char *path, unsigned check, char *warning, size_t warning_size);
 /* path without empty components and with the blanks around each one trimmed (" a : :b:"
  * gives "a:b"); false (out then partial) when the result does not fit in size. */
 bool syzygy_normalise_path(const char *path, char *out, size_t size);
-/* Piece count of the largest table loaded, 0 when none. */
+/* Once after a probe faulted inside Fathom (the tables are then off for the rest of the
+ * process): true with the one-line warning for the user in msg. */
+bool syzygy_take_fault(char *msg, size_t size);
+/* Piece count of the largest table loaded, 0 when none (and after a fault). */
 int syzygy_largest(void);
 
 /* Raw WDL probe (SYZYGY_LOSS .. SYZYGY_WIN) of pos, which must have no castling rights

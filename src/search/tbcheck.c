@@ -15,7 +15,9 @@
 
 #include <tbprobe.h>
 
+#include "board/movegen.h"
 #include "board/position.h"
+#include "formats/tbfile.h"
 #include "util/timeutil.h"
 
 #define MAX_FILES 1024          /* 7-piece sets have 1,022 files */
@@ -31,7 +33,8 @@ typedef struct {
     char dir[4096];             /* the first directory of the path that has it */
     int pieces, pawns;
     bool dtz;
-    const char *bad;            /* why it is left out, NULL while good */
+    bool bad;                   /* left out */
+    char why[200];              /* why */
 } TbFile;
 
 /* The private directory of links handed to Fathom when files are left out (one per
@@ -360,6 +363,35 @@ static bool make_private_dir(const TbFile *files, int n, char *dir, size_t dir_s
     return true;
 }
 
+static bool has_capture(const Position *pos)
+{
+    MoveList list;
+    generate_legal(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        if (move_is_capture(list.moves[i]))
+            return true;
+    return false;
+}
+
+void tbcheck_each_material(const char *path, void (*fn)(void *ctx, const Position *pos), void *ctx)
+{
+    TbFile *files = calloc(MAX_FILES, sizeof *files);
+    Position *pos = malloc(sizeof *pos);
+    int n = files && pos ? list_files(path, files, MAX_FILES) : 0;
+    for (int i = 0; i < n; i++) {
+        if (files[i].dtz)
+            continue;
+        uint64_t seed = 0x2545f4914f6cdd1dULL;
+        for (int tries = 0; tries < 200; tries++)
+            if (material_position(files[i].name, tries & 1 ? BLACK : WHITE, -1, &seed, pos) && !has_capture(pos)) {
+                fn(ctx, pos);
+                break;
+            }
+    }
+    free(files);
+    free(pos);
+}
+
 void tbcheck_release(void)
 {
     remove_active_dir();
@@ -370,25 +402,40 @@ static bool active_dir_in(const char *use_path)
     return active_dir[0] && !strcmp(use_path, active_dir);
 }
 
-bool tbcheck_path(const char *path, bool for_loading, char *use_path, size_t use_size, char *report,
-                  size_t report_size, FILE *verbose, TbCheckStats *stats)
+bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_path, size_t use_size,
+                  char *report, size_t report_size, FILE *verbose, TbCheckStats *stats)
 {
     int64_t start = time_now_us();
-    TbCheckStats st = { 0, 0, false, 0 };
+    TbCheckStats st = { 0, 0, 0, false, 0, 0 };
     snprintf(use_path, use_size, "%s", path);
     report[0] = '\0';
     static TbFile files[MAX_FILES];
     int n = list_files(path, files, MAX_FILES);
     st.files = n;
-    for (int i = 0; i < n; i++)
-        files[i].bad = cheap_check(files[i].dir, files[i].name, files[i].dtz);
+    for (int i = 0; i < n; i++) {
+        const char *why = cheap_check(files[i].dir, files[i].name, files[i].dtz);
+        files[i].bad = why != NULL;
+        snprintf(files[i].why, sizeof files[i].why, "%s", why ? why : "");
+    }
+    int64_t structure_start = time_now_us();
+    for (int i = 0; i < n && (what & TBCHECK_STRUCTURE); i++) {
+        char p[4200], why[160];
+        if (files[i].bad || snprintf(p, sizeof p, "%s/%s", files[i].dir, files[i].name) >= (int)sizeof p)
+            continue;
+        if (!tbfile_check_path(p, what & TBCHECK_FULL ? TBFILE_WALK_ALL : TBFILE_WALK_TAIL, why, sizeof why, NULL)) {
+            files[i].bad = true;
+            st.bad_structure++;
+            snprintf(files[i].why, sizeof files[i].why, "corrupt: %s", why);
+        }
+    }
+    st.structure_us = time_now_us() - structure_start;
     /* Probe runs until one goes through: each crash leaves one more material out. */
-    bool ran = n == 0;
+    bool ran = n == 0 || !(what & TBCHECK_PROBE);
     char made[64] = "";
-    for (int round = 0; round < 32 && n > 0; round++) {
+    for (int round = 0; round < 32 && n > 0 && (what & TBCHECK_PROBE); round++) {
         bool any_bad = false;
         for (int i = 0; i < n; i++)
-            any_bad |= files[i].bad != NULL;
+            any_bad |= files[i].bad;
         remove_dir(made);
         if (any_bad && !make_private_dir(files, n, made, sizeof made)) {
             remove_dir(made);
@@ -404,8 +451,20 @@ bool tbcheck_path(const char *path, bool for_loading, char *use_path, size_t use
         /* A DTZ probe reads the WDL table too: both files of the material go. */
         for (int i = 0; i < n; i++)
             if (!files[i].bad && files[i].pieces == files[died].pieces
-                && !strncmp(files[i].name, files[died].name, strlen(files[died].name) - 5))
-                files[i].bad = "corrupt: a probe of its material crashed the check";
+                && !strncmp(files[i].name, files[died].name, strlen(files[died].name) - 5)) {
+                files[i].bad = true;
+                snprintf(files[i].why, sizeof files[i].why, "corrupt: a probe of its material crashed the check");
+            }
+    }
+    if (!(what & TBCHECK_PROBE) && n > 0) {
+        /* no probe run: the private directory is still needed when files were left out */
+        bool any_bad = false;
+        for (int i = 0; i < n; i++)
+            any_bad |= files[i].bad;
+        if (any_bad && !make_private_dir(files, n, made, sizeof made)) {
+            remove_dir(made);
+            ran = false;
+        }
     }
     if (ran && made[0] && for_loading) {
         /* Fathom opens the files lazily from here: it lives until the next load. */
@@ -424,13 +483,13 @@ bool tbcheck_path(const char *path, bool for_loading, char *use_path, size_t use
     size_t used = 0;
     for (int i = 0; i < n; i++) {
         if (verbose)
-            fprintf(verbose, "%s/%s: %s\n", files[i].dir, files[i].name, files[i].bad ? files[i].bad : "ok");
+            fprintf(verbose, "%s/%s: %s\n", files[i].dir, files[i].name, files[i].bad ? files[i].why : "ok");
         if (!files[i].bad)
             continue;
         st.bad++;
         if (used < report_size)
             used += (size_t)snprintf(report + used, report_size - used, "%s%s/%s (%s)", used ? ", " : "",
-                                     files[i].dir, files[i].name, files[i].bad);
+                                     files[i].dir, files[i].name, files[i].why);
     }
     if (!ran && n > 0 && used < report_size)
         snprintf(report + used, report_size - used, "%sthe probe check could not run", used ? "; " : "");
