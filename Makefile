@@ -230,7 +230,7 @@ FUZZ_SRC    = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES  = $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # Inputs per harness in the smoke run (about 40 s on one core of the build machine).
-FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=10000 xboard=8000 book=20000 learn=20000
+FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=10000 xboard=8000 book=20000 learn=20000 tbfile=20000
 
 # Build-time generators (makeeco) run sanitized too: their leaks at exit are not findings.
 fuzz:
@@ -240,7 +240,7 @@ fuzz:
 
 fuzz-harnesses: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(LIB_OBJ)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB_OBJ) $(LDLIBS)
 

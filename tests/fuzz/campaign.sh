@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A fuzzing campaign: every harness (or those named) in turn for SECONDS each, growing a
-# corpus kept in BUILD_DIR/corpus/<name> from the seeds. Stops at the first finding, whose
+# corpus kept in BUILD_DIR/corpus/<name> from the seeds (with tests/fuzz/<name>.dict as
+# the dictionary where there is one). Stops at the first finding, whose
 # input libFuzzer writes to BUILD_DIR/<name>-crash-... (or -leak-, -timeout-, -oom-).
 #   bash tests/fuzz/campaign.sh BUILD_DIR SECONDS [NAME ...]
 # On the shared machine run it under the CPU lock, at most ~20 minutes at a time:
@@ -21,7 +22,8 @@ status=0
 for name in "${names[@]}"; do
     mkdir -p "$build/corpus/$name"
     log="$build/campaign-$name.log"
-    "$build/fuzz/fuzz_$name" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+    dict=(); [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
+    "$build/fuzz/fuzz_$name" "${dict[@]}" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$build/$name-" "$build/corpus/$name" "$build/seeds/$name" >"$log" 2>&1
     rc=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')

@@ -1,28 +1,17 @@
 /* xboard line handler: arbitrary bytes as an xboard session (xboard_loop to end of
- * input), on one engine kept across inputs. Lines that ask for work whose cost is not a
- * bug are dropped: bench, test, perft, memory / Hash (gigabytes), egtpath / Syzygy,
- * cores / Threads, learning and book files. End of input stops any search at once, so
- * every session ends. */
-#include "fuzz.h"
+ * input; see fuzz_session.h). Dropped lines: bench, test, perft, memory / Hash
+ * (gigabytes), egtpath / Syzygy, cores / Threads, learning and book files. Dictionary:
+ * tests/fuzz/xboard.dict. */
+#include "fuzz_session.h"
 
-#include "engine/engine.h"
-#include "eval/evaluate.h"
 #include "protocol/xboard.h"
-#include "search/search.h"
 
-static Engine *engine;
-static FILE *sink;
+static FuzzSession session;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    position_init();
-    eval_init();
-    search_init();
-    engine = engine_new();
-    sink = fopen("/dev/null", "w");
-    if (!engine || !sink)
-        abort();
+    fuzz_session_init(&session);
     return 0;
 }
 
@@ -30,14 +19,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const char *const DROP[] = { "bench", "test", "perft", "memory", "hash", "egtpath", "syzygy",
                                         "cores", "thread", "learn", "book", NULL };
-    size_t n;
-    char *text = fuzz_drop_lines(data, size, DROP, &n);
-    FILE *in = n ? fmemopen(text, n, "r") : NULL;
-    if (in) {
-        xboard_loop(engine, in, sink, NULL);
-        fuzz_require(!engine_is_searching(engine));
-        fclose(in);
-    }
-    free(text);
+    fuzz_session_run(&session, xboard_loop, DROP, data, size);
     return 0;
 }

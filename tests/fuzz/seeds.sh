@@ -6,12 +6,13 @@
 # (split into games, at most 200 per file); rc: engine.rc and its lines; uci / xboard: the
 # sessions in tests/fuzz/sessions plus one per perftsuite position; book: slices of the
 # Polyglot test book and of the shipped book; learn: a bare header and a few records' worth
-# of bytes (the records carry checksums the fuzzer rarely gets right).
+# of bytes (the records carry checksums the fuzzer rarely gets right); tbfile: the
+# Syzygy tables under 8 KB with their name byte.
 set -euo pipefail
 out=$1
 cd "$(dirname "$0")/../.."
 rm -rf "$out"
-mkdir -p "$out"/{fen,epd,move,pgn,rc,uci,xboard,book,learn}
+mkdir -p "$out"/{fen,epd,move,pgn,rc,uci,xboard,book,learn,tbfile}
 
 python3 - "$out" <<'PY'
 import glob, os, re, sys
@@ -62,6 +63,13 @@ put("learn", "empty", b"")
 put("learn", "header", b"\x01")
 put("learn", "bytes", b"\x01" + bytes(range(256)))
 put("learn", "encoded", b"\x03" + bytes(range(0, 120, 1)) + b"\x05\x00")
+
+# tbfile: the name byte (fuzz_tbfile.c's NAMES) and the table, all of them under 8 KB
+tb_names = ["KBvK.rtbw", "KBvK.rtbz", "KRvK.rtbw", "KQvK.rtbw", "KNvKN.rtbw", "KRRvK.rtbw", "KBvKN.rtbw",
+            "KRvKR.rtbz", "KPvK.rtbz", "KRPvK.rtbw", "KQvK.rtbz", "KBvKP.rtbz", "KQvKB.rtbw", "KQvKQ.rtbz",
+            "KQQvK.rtbw", "KPvK.rtbw"]
+for i, name in enumerate(tb_names):
+    put("tbfile", name, bytes([i]) + open("tests/data/syzygy/" + name, "rb").read())
 
 rc = open("engine.rc").read()
 put("rc", "engine.rc", rc)

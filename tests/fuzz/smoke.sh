@@ -23,7 +23,8 @@ for src in tests/fuzz/fuzz_*.c; do
     runs=${runs_of[$name]:-10000}
     mkdir -p "$scratch/$name"
     start=$(date +%s)
-    if "$build/fuzz/fuzz_$name" -seed=1 -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+    dict=(); [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
+    if "$build/fuzz/fuzz_$name" "${dict[@]}" -seed=1 -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
             -artifact_prefix="$scratch/$name-" "$scratch/$name" "$build/seeds/$name" >"$scratch/$name.log" 2>&1; then
         echo "ok   fuzz_$name ($runs runs, $(( $(date +%s) - start )) s)"
         passed=$((passed + 1))
