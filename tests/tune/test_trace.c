@@ -3,7 +3,6 @@
  * tests/data/pgn and a set of endgames, the score rebuilt from the packed trace equals
  * evaluate(), with the default weights and with randomly changed ones; the smooth score's
  * analytic gradient equals central finite differences. */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include "eval/evaluate.h"
 #include "formats/epd.h"
 #include "formats/pgn.h"
+#include "suites.h"
 #include "test.h"
 #include "tune/coeffs.h"
 
@@ -52,39 +52,18 @@ static const char *const ENDGAMES[] = {
     "r4rk1/1b3ppp/p3pq2/1p1nN3/3P4/P1QB4/1P3PPP/R4RK1 w - - 0 1",
 };
 
-static void collect_epd(FenList *list)
+/* A suite position and every position one legal move later. */
+static void add_with_children(void *ctx, Position *pos)
 {
-    char dir_path[512];
-    test_data_path("epd", dir_path, sizeof dir_path);
-    DIR *dir = opendir(dir_path);
-    if (!CHECK_MSG(dir != NULL, "cannot open %s", dir_path))
-        return;
-    struct dirent *de;
-    while ((de = readdir(dir))) {
-        if (!strstr(de->d_name, ".epd"))
-            continue;
-        char path[1024], line[4096], err[160];
-        snprintf(path, sizeof path, "%s/%s", dir_path, de->d_name);
-        FILE *f = fopen(path, "r");
-        if (!CHECK_MSG(f != NULL, "cannot open %s", path))
-            continue;
-        static Position pos;
-        static EpdRecord rec;
-        while (fgets(line, sizeof line, f)) {
-            if (epd_is_blank(line) || !epd_parse(line, &pos, &rec, err, sizeof err))
-                continue;
-            add_fen(list, &pos);
-            Move moves[MAX_MOVES];
-            int n = (int)(generate_moves(&pos, moves, GEN_ALL) - moves);
-            for (int i = 0; i < n; i++) {
-                make_move(&pos, moves[i]);
-                add_fen(list, &pos);
-                unmake_move(&pos, moves[i]);
-            }
-        }
-        fclose(f);
+    FenList *list = ctx;
+    add_fen(list, pos);
+    Move moves[MAX_MOVES];
+    int n = (int)(generate_moves(pos, moves, GEN_ALL) - moves);
+    for (int i = 0; i < n; i++) {
+        make_move(pos, moves[i]);
+        add_fen(list, pos);
+        unmake_move(pos, moves[i]);
     }
-    closedir(dir);
 }
 
 static void collect_pgn(FenList *list)
@@ -111,7 +90,7 @@ static FenList *positions(void)
     for (size_t i = 0; i < sizeof ENDGAMES / sizeof ENDGAMES[0]; i++)
         if (CHECK_MSG(position_from_fen(&pos, ENDGAMES[i], err, sizeof err, NULL), "%s: %s", ENDGAMES[i], err))
             add_fen(&list, &pos);
-    collect_epd(&list);
+    for_each_suite_position(add_with_children, &list);
     collect_pgn(&list);
     return &list;
 }

@@ -6,51 +6,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 
 #include "board/movegen.h"
 #include "eval/evaluate.h"
 #include "formats/epd.h"
+#include "suites.h"
 #include "test.h"
 #include "tune/optimize.h"
 #include "tune/qleaf.h"
 
+typedef struct {
+    TuneSet *set;
+    int stride;
+    long n;
+} SuiteSample;
+
+/* Every stride-th position one legal move after a suite position. */
+static void add_sampled_children(void *ctx, Position *pos)
+{
+    SuiteSample *s = ctx;
+    char fen[128];
+    Move moves[MAX_MOVES];
+    int count = (int)(generate_moves(pos, moves, GEN_ALL) - moves);
+    for (int i = 0; i < count; i++)
+        if (s->n++ % s->stride == 0) {
+            make_move(pos, moves[i]);
+            position_to_fen(pos, fen);
+            tune_set_add(s->set, fen, 0.5f);
+            unmake_move(pos, moves[i]);
+        }
+}
+
 /* Every position of the EPD suites and each one legal move later (a few thousand). */
 static void add_suite_positions(TuneSet *set, int stride)
 {
-    char dir_path[512];
-    test_data_path("epd", dir_path, sizeof dir_path);
-    DIR *dir = opendir(dir_path);
-    if (!CHECK_MSG(dir != NULL, "cannot open %s", dir_path))
-        return;
-    struct dirent *de;
-    long n = 0;
-    while ((de = readdir(dir))) {
-        if (!strstr(de->d_name, ".epd"))
-            continue;
-        char path[1024], line[4096], err[160], fen[128];
-        snprintf(path, sizeof path, "%s/%s", dir_path, de->d_name);
-        FILE *f = fopen(path, "r");
-        if (!f)
-            continue;
-        static Position pos;
-        static EpdRecord rec;
-        while (fgets(line, sizeof line, f)) {
-            if (epd_is_blank(line) || !epd_parse(line, &pos, &rec, err, sizeof err))
-                continue;
-            Move moves[MAX_MOVES];
-            int count = (int)(generate_moves(&pos, moves, GEN_ALL) - moves);
-            for (int i = 0; i < count; i++)
-                if (n++ % stride == 0) {
-                    make_move(&pos, moves[i]);
-                    position_to_fen(&pos, fen);
-                    tune_set_add(set, fen, 0.5f);
-                    unmake_move(&pos, moves[i]);
-                }
-        }
-        fclose(f);
-    }
-    closedir(dir);
+    SuiteSample s = { set, stride, 0 };
+    for_each_suite_position(add_sampled_children, &s);
 }
 
 typedef struct {
