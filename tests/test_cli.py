@@ -47,6 +47,18 @@ def write(path, text):
         f.write(text)
 
 
+def start_contempt(exe, env=None):
+    """The Contempt the engine at exe starts with: what an engine.rc set."""
+    _, out, _ = run([], stdin="uci\nquit\n", exe=exe, env=env)
+    return uci_values(out).get("Contempt")
+
+
+def user_rc(config_home, text):
+    """Writes the user's engine.rc under config_home ($XDG_CONFIG_HOME or ~/.config)."""
+    os.makedirs(os.path.join(config_home, "saavedra"))
+    write(os.path.join(config_home, "saavedra", "engine.rc"), text)
+
+
 @test
 def help_and_version():
     rc, out, _ = run(["--help"])
@@ -115,14 +127,11 @@ def rc_found_beside_executable_and_in_config_dir():
         exe = os.path.join(d, "saavedra")
         shutil.copy(ENGINE, exe)
         write(os.path.join(d, "engine.rc"), "contempt = 11\n")
-        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe)
-        check(uci_values(out).get("Contempt") == "11", "engine.rc beside the executable not read")
+        check(start_contempt(exe) == "11", "engine.rc beside the executable not read")
         os.remove(os.path.join(d, "engine.rc"))
         conf = os.path.join(d, "conf")
-        os.makedirs(os.path.join(conf, "saavedra"))
-        write(os.path.join(conf, "saavedra", "engine.rc"), "contempt = 12\n")
-        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"XDG_CONFIG_HOME": conf})
-        check(uci_values(out).get("Contempt") == "12", "$XDG_CONFIG_HOME/saavedra/engine.rc not read")
+        user_rc(conf, "contempt = 12\n")
+        check(start_contempt(exe, {"XDG_CONFIG_HOME": conf}) == "12", "$XDG_CONFIG_HOME/saavedra/engine.rc not read")
 
 
 @test
@@ -133,15 +142,11 @@ def users_rc_wins_over_the_shipped_one():
         shutil.copy(ENGINE, exe)
         write(os.path.join(d, "engine.rc"), "contempt = 11\n")
         conf = os.path.join(d, "conf")
-        os.makedirs(os.path.join(conf, "saavedra"))
-        write(os.path.join(conf, "saavedra", "engine.rc"), "contempt = 12\n")
-        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"XDG_CONFIG_HOME": conf})
-        check(uci_values(out).get("Contempt") == "12", "the user's engine.rc lost to the shipped one")
+        user_rc(conf, "contempt = 12\n")
+        check(start_contempt(exe, {"XDG_CONFIG_HOME": conf}) == "12", "the user's engine.rc lost to the shipped one")
         home = os.path.join(d, "home")
-        os.makedirs(os.path.join(home, ".config", "saavedra"))
-        write(os.path.join(home, ".config", "saavedra", "engine.rc"), "contempt = 14\n")
-        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"HOME": home})
-        check(uci_values(out).get("Contempt") == "14", "~/.config/saavedra/engine.rc lost to the shipped one")
+        user_rc(os.path.join(home, ".config"), "contempt = 14\n")
+        check(start_contempt(exe, {"HOME": home}) == "14", "~/.config/saavedra/engine.rc lost to the shipped one")
 
 
 @test
@@ -160,13 +165,10 @@ def make_install_and_uninstall():
         with open(shared, "a") as f:
             f.write("contempt = 13\n")
         exe = os.path.join(prefix, "bin", name)
-        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe)
-        check(uci_values(out).get("Contempt") == "13", "installed engine.rc not read")
+        check(start_contempt(exe) == "13", "installed engine.rc not read")
         conf = os.path.join(d, "conf")
-        os.makedirs(os.path.join(conf, "saavedra"))
-        write(os.path.join(conf, "saavedra", "engine.rc"), "contempt = 12\n")
-        rc, out, _ = run([], stdin="uci\nquit\n", exe=exe, env={"XDG_CONFIG_HOME": conf})
-        check(uci_values(out).get("Contempt") == "12", "the user's engine.rc lost to the installed one")
+        user_rc(conf, "contempt = 12\n")
+        check(start_contempt(exe, {"XDG_CONFIG_HOME": conf}) == "12", "the user's engine.rc lost to the installed one")
         p = subprocess.run(make + ["uninstall"], capture_output=True, text=True, timeout=120)
         check(p.returncode == 0, "make uninstall failed: %s" % p.stderr[-300:])
         left = [os.path.join(r, f) for r, _, fs in os.walk(prefix) for f in fs]
