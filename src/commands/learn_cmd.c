@@ -11,32 +11,30 @@
 #include "formats/movecode_game.h"
 #include "opening/learnfile.h"
 #include "opening/learnmerge.h"
+#include "util/grow.h"
 #include "util/rcfile.h"
 
 /* What the file holds; games keep pointers into the file image. */
 typedef struct {
     LearnPosition *pos;
-    int pos_count, pos_cap;
+    int pos_count;
+    size_t pos_cap;
     LearnBookStat *book;
-    int book_count, book_cap;
+    int book_count;
+    size_t book_cap;
     LearnGame *games;
-    int game_count, game_cap;
+    int game_count;
+    size_t game_cap;
     /* Per learned position / book entry: a FEN where it was met in a game, "" if none. */
     char (*pos_fen)[100];
     char (*book_fen)[100];
 } Contents;
 
+/* Appends item to arr (count items, room for cap); left out when out of memory. */
 #define PUSH(arr, count, cap, item)                                                  \
     do {                                                                           \
-        if ((count) == (cap)) {                                                    \
-            int c2 = (cap) ? (cap) * 2 : 256;                                      \
-            void *p2 = realloc((arr), (size_t)c2 * sizeof *(arr));                 \
-            if (!p2)                                                               \
-                break;                                                             \
-            (arr) = p2;                                                            \
-            (cap) = c2;                                                            \
-        }                                                                          \
-        (arr)[(count)++] = (item);                                                 \
+        if (grow_array((void **)&(arr), &(cap), (size_t)(count) + 1, sizeof *(arr))) \
+            (arr)[(count)++] = (item);                                             \
     } while (0)
 
 static void on_position(void *ctx, const LearnPosition *p)

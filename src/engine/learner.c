@@ -12,6 +12,7 @@
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
 #include "opening/learnmerge.h"
+#include "util/grow.h"
 #include "util/rcfile.h"
 
 struct Learner {
@@ -360,37 +361,26 @@ void learner_game_over(Learner *l, int result, char *msg, size_t msg_size)
 
 typedef struct {
     LearnPosition *items;
-    int count, cap;
+    int count;
+    size_t cap;
     LearnBookStat *book;
-    int book_count, book_cap;
+    int book_count;
+    size_t book_cap;
 } PositionList;
 
+/* What does not fit in memory is left out. */
 static void collect_book(void *ctx, const LearnBookStat *b)
 {
     PositionList *list = ctx;
-    if (list->book_count == list->book_cap) {
-        int cap = list->book_cap ? list->book_cap * 2 : 1024;
-        LearnBookStat *items = realloc(list->book, (size_t)cap * sizeof *items);
-        if (!items)
-            return;
-        list->book = items;
-        list->book_cap = cap;
-    }
-    list->book[list->book_count++] = *b;
+    if (grow_array((void **)&list->book, &list->book_cap, (size_t)list->book_count + 1, sizeof *b))
+        list->book[list->book_count++] = *b;
 }
 
 static void collect_position(void *ctx, const LearnPosition *p)
 {
     PositionList *list = ctx;
-    if (list->count == list->cap) {
-        int cap = list->cap ? list->cap * 2 : 4096;
-        LearnPosition *items = realloc(list->items, (size_t)cap * sizeof *items);
-        if (!items)
-            return;
-        list->items = items;
-        list->cap = cap;
-    }
-    list->items[list->count++] = *p;
+    if (grow_array((void **)&list->items, &list->cap, (size_t)list->count + 1, sizeof *p))
+        list->items[list->count++] = *p;
 }
 
 int learner_load_into(Learner *l, TranspositionTable *tt, char *msg, size_t msg_size)

@@ -12,6 +12,7 @@
 #include "formats/movecode.h"
 #include "opening/book_format.h"
 #include "opening/polykey.h"
+#include "util/grow.h"
 
 #define NONE UINT32_MAX
 #define NEUTRAL_WEIGHT 50          /* annotated moves the games hardly know */
@@ -60,23 +61,8 @@ struct BookBuilder {
     bool out_of_memory;
 };
 
-static bool grow(void **v, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *p = realloc(*v, c * elem);
-    if (!p)
-        return false;
-    *v = p;
-    *cap = c;
-    return true;
-}
-
 #define PUSH(b, vec, item)                                                                \
-    (grow((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof *(vec).v)                    \
+    (grow_array((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof *(vec).v)                    \
          ? ((vec).v[(vec).n++] = (item), true)                                            \
          : ((b)->out_of_memory = true, false))
 

@@ -13,6 +13,7 @@
 
 #include "opening/learnmerge.h"
 #include "util/errmsg.h"
+#include "util/grow.h"
 
 void learnfile_init(LearnFile *f, const char *path)
 {
@@ -337,37 +338,25 @@ bool learnfile_append(LearnFile *f, const uint8_t *records, size_t len, bool syn
 /* Everything a compaction gathers from the old file. */
 typedef struct {
     LearnPosition *pos;
-    int pos_count, pos_cap;
+    int pos_count;
+    size_t pos_cap;
     LearnBookStat *book;
-    int book_count, book_cap;
+    int book_count;
+    size_t book_cap;
     uint8_t *games;       /* encoded game records, back to back */
     size_t games_size, games_cap;
     size_t *game_start;   /* offset of each game in games */
-    int game_count, game_cap;
+    int game_count;
+    size_t game_cap;
     bool failed;
 } Gathered;
 
-static bool grow(void **p, int *cap, int need, size_t item)
-{
-    if (need <= *cap)
-        return true;
-    int cap2 = *cap ? *cap * 2 : 1024;
-    while (cap2 < need)
-        cap2 *= 2;
-    void *q = realloc(*p, (size_t)cap2 * item);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = cap2;
-    return true;
-}
-
 /* Appends one item of size bytes to the array *items holds *count of (room for *cap);
  * out of memory marks the gathering failed. */
-static void gather_item(Gathered *g, void **items, int *count, int *cap, const void *item,
+static void gather_item(Gathered *g, void **items, int *count, size_t *cap, const void *item,
                         size_t size)
 {
-    if (!grow(items, cap, *count + 1, size)) {
+    if (!grow_array(items, cap, (size_t)*count + 1, size)) {
         g->failed = true;
         return;
     }
@@ -390,20 +379,9 @@ static void gather_book(void *ctx, const LearnBookStat *b)
 static void gather_game(void *ctx, const LearnGame *game)
 {
     Gathered *g = ctx;
-    size_t need = g->games_size + LEARN_RECORD_MAX;
-    if (need > g->games_cap) {
-        size_t cap = g->games_cap ? g->games_cap * 2 : (1u << 20);
-        while (cap < need)
-            cap *= 2;
-        uint8_t *q = realloc(g->games, cap);
-        if (!q) {
-            g->failed = true;
-            return;
-        }
-        g->games = q;
-        g->games_cap = cap;
-    }
-    if (!grow((void **)&g->game_start, &g->game_cap, g->game_count + 1, sizeof *g->game_start)) {
+    if (!grow_array((void **)&g->games, &g->games_cap, g->games_size + LEARN_RECORD_MAX, 1)
+        || !grow_array((void **)&g->game_start, &g->game_cap, (size_t)g->game_count + 1,
+                       sizeof *g->game_start)) {
         g->failed = true;
         return;
     }
