@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 import testkit
 from testkit import ROOT, check, test
@@ -388,18 +389,23 @@ def test_command_searches_the_time_asked():
         check(times and max(times) > 0.1, "iterations ended by %s s" % (max(times) if times else None))
 
 
+def start_long_test(suite):
+    """The console running `test` on suite for 30 s a position, half a second in."""
+    p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                         env=dict(os.environ, XDG_CONFIG_HOME="/nonexistent-saavedra-test"))
+    p.stdin.write("test %s -t 30\n" % suite)
+    p.stdin.flush()
+    time.sleep(0.5)
+    return p
+
+
 @test
 def test_command_stopped_from_the_console():
     with tempfile.TemporaryDirectory() as d:
         suite = os.path.join(d, "quiet.epd")
         write(suite, QUIET)
         # stop ends the run (summary printed) and the console goes on (d prints the board).
-        p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                             env=dict(os.environ, XDG_CONFIG_HOME="/nonexistent-saavedra-test"))
-        p.stdin.write("test %s -t 30\n" % suite)
-        p.stdin.flush()
-        import time
-        time.sleep(0.5)
+        p = start_long_test(suite)
         start = time.time()
         out, _ = p.communicate("stop\nd\n", timeout=20)
         check(time.time() - start < 10, "stop took %.1f s" % (time.time() - start))
@@ -420,12 +426,7 @@ def test_command_reads_typed_lines_with_the_protocol_policy():
     with tempfile.TemporaryDirectory() as d:
         suite = os.path.join(d, "quiet.epd")
         write(suite, QUIET)
-        import time
-        p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                             env=dict(os.environ, XDG_CONFIG_HOME="/nonexistent-saavedra-test"))
-        p.stdin.write("test %s -t 30\n" % suite)
-        p.stdin.flush()
-        time.sleep(0.5)
+        p = start_long_test(suite)
         start = time.time()
         out, _ = p.communicate("x" * 70000 + " stop\n" + "stop" + " " * 5000 + "\nd\n", timeout=40)
         check(time.time() - start < 10, "stop took %.1f s:\n%s" % (time.time() - start, out[-300:]))
