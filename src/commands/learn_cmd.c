@@ -16,12 +16,7 @@
 
 /* What the file holds; games keep pointers into the file image. */
 typedef struct {
-    LearnPosition *pos;
-    int pos_count;
-    size_t pos_cap;
-    LearnBookStat *book;
-    int book_count;
-    size_t book_cap;
+    LearnCollection rec;  /* first: the visitor's ctx serves learn_collect_* as well */
     LearnGame *games;
     int game_count;
     size_t game_cap;
@@ -30,39 +25,22 @@ typedef struct {
     char (*book_fen)[100];
 } Contents;
 
-/* Appends item to arr (count items, room for cap); left out when out of memory. */
-#define PUSH(arr, count, cap, item)                                                  \
-    do {                                                                           \
-        if (grow_array((void **)&(arr), &(cap), (size_t)(count) + 1, sizeof *(arr))) \
-            (arr)[(count)++] = (item);                                             \
-    } while (0)
-
-static void on_position(void *ctx, const LearnPosition *p)
-{
-    Contents *c = ctx;
-    PUSH(c->pos, c->pos_count, c->pos_cap, *p);
-}
-
-static void on_book(void *ctx, const LearnBookStat *b)
-{
-    Contents *c = ctx;
-    PUSH(c->book, c->book_count, c->book_cap, *b);
-}
-
+/* A game that does not fit in memory is left out (as positions and book results are). */
 static void on_game(void *ctx, const LearnGame *g)
 {
     Contents *c = ctx;
-    PUSH(c->games, c->game_count, c->game_cap, *g);
+    if (grow_array((void **)&c->games, &c->game_cap, (size_t)c->game_count + 1, sizeof *g))
+        c->games[c->game_count++] = *g;
 }
 
 static int find_position(const Contents *c, Key key)
 {
-    int lo = 0, hi = c->pos_count - 1;
+    int lo = 0, hi = c->rec.pos_count - 1;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
-        if (c->pos[mid].key == key)
+        if (c->rec.pos[mid].key == key)
             return mid;
-        if (c->pos[mid].key < key)
+        if (c->rec.pos[mid].key < key)
             lo = mid + 1;
         else
             hi = mid - 1;
@@ -72,15 +50,15 @@ static int find_position(const Contents *c, Key key)
 
 static int find_book(const Contents *c, Key key)
 {
-    int lo = 0, hi = c->book_count - 1;
+    int lo = 0, hi = c->rec.book_count - 1;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
-        if (c->book[mid].key < key)
+        if (c->rec.book[mid].key < key)
             lo = mid + 1;
         else
             hi = mid - 1;
     }
-    return lo < c->book_count && c->book[lo].key == key ? lo : -1;
+    return lo < c->rec.book_count && c->rec.book[lo].key == key ? lo : -1;
 }
 
 static bool game_start(const LearnGame *g, Position *pos)
@@ -100,7 +78,7 @@ static void locate(Contents *c, Position *pos)
             int k = find_position(c, pos_key(pos));
             if (k >= 0 && !c->pos_fen[k][0])
                 position_to_fen(pos, c->pos_fen[k]);
-            for (int b = find_book(c, pos_key(pos)); b >= 0 && b < c->book_count && c->book[b].key == pos_key(pos); b++)
+            for (int b = find_book(c, pos_key(pos)); b >= 0 && b < c->rec.book_count && c->rec.book[b].key == pos_key(pos); b++)
                 if (!c->book_fen[b][0])
                     position_to_fen(pos, c->book_fen[b]);
             if (ply == g->ply_count)
@@ -201,16 +179,16 @@ int learn_print(const char *path, FILE *out, FILE *err)
     fclose(f);
     Contents c;
     memset(&c, 0, sizeof c);
-    LearnVisitor v = { on_position, on_game, on_book, &c };
+    LearnVisitor v = { learn_collect_position, on_game, learn_collect_book, &c };
     LearnParse p;
     learn_parse(data, size, &v, &p);
     static const char *const STATUS[] = { "intact", "empty", "torn last record", "damaged", "foreign" };
     fprintf(out, "learning file %s: %zu bytes, %s%s%s: %d positions, %d games, %d book results\n", path, size,
             STATUS[p.status], p.why[0] ? ", " : "", p.why, p.positions, p.games, p.books);
-    c.pos_count = learn_merge_positions(c.pos, c.pos_count, c.pos_count);
-    c.book_count = learn_merge_books(c.book, c.book_count, c.book_count);
-    c.pos_fen = calloc((size_t)c.pos_count + 1, sizeof *c.pos_fen);
-    c.book_fen = calloc((size_t)c.book_count + 1, sizeof *c.book_fen);
+    c.rec.pos_count = learn_merge_positions(c.rec.pos, c.rec.pos_count, c.rec.pos_count);
+    c.rec.book_count = learn_merge_books(c.rec.book, c.rec.book_count, c.rec.book_count);
+    c.pos_fen = calloc((size_t)c.rec.pos_count + 1, sizeof *c.pos_fen);
+    c.book_fen = calloc((size_t)c.rec.book_count + 1, sizeof *c.book_fen);
     Position *pos = malloc(sizeof *pos);
     if (!pos || !c.pos_fen || !c.book_fen) {
         fprintf(err, "learn: out of memory\n");
@@ -218,9 +196,9 @@ int learn_print(const char *path, FILE *out, FILE *err)
     }
     locate(&c, pos);
     char san[16];
-    fprintf(out, "\n[positions: %d, merged by key; FEN from the recorded games when found there]\n", c.pos_count);
-    for (int i = 0; i < c.pos_count; i++) {
-        const LearnPosition *lp = &c.pos[i];
+    fprintf(out, "\n[positions: %d, merged by key; FEN from the recorded games when found there]\n", c.rec.pos_count);
+    for (int i = 0; i < c.rec.pos_count; i++) {
+        const LearnPosition *lp = &c.rec.pos[i];
         if (c.pos_fen[i][0])
             fprintf(out, "%s  best %s  ", c.pos_fen[i], lp->has_move ? san_at(pos, c.pos_fen[i], lp->code, san) : "-");
         else
@@ -229,9 +207,9 @@ int learn_print(const char *path, FILE *out, FILE *err)
         print_score(out, lp->score);
         fprintf(out, "  depth %d\n", lp->depth);
     }
-    fprintf(out, "\n[book results: %d moves]\n", c.book_count);
-    for (int i = 0; i < c.book_count; i++) {
-        const LearnBookStat *b = &c.book[i];
+    fprintf(out, "\n[book results: %d moves]\n", c.rec.book_count);
+    for (int i = 0; i < c.rec.book_count; i++) {
+        const LearnBookStat *b = &c.rec.book[i];
         if (c.book_fen[i][0])
             fprintf(out, "%s  %s", c.book_fen[i], san_at(pos, c.book_fen[i], b->code, san));
         else
@@ -242,8 +220,7 @@ int learn_print(const char *path, FILE *out, FILE *err)
     for (int i = 0; i < c.game_count; i++)
         print_game(out, &c.games[i], i + 1, pos);
     free(pos);
-    free(c.pos);
-    free(c.book);
+    learn_collection_free(&c.rec);
     free(c.games);
     free(c.pos_fen);
     free(c.book_fen);

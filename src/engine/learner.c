@@ -12,7 +12,6 @@
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
 #include "opening/learnmerge.h"
-#include "util/grow.h"
 #include "util/rcfile.h"
 
 struct Learner {
@@ -359,45 +358,23 @@ void learner_game_over(Learner *l, int result, char *msg, size_t msg_size)
     l->expect_valid = false;
 }
 
-typedef struct {
-    LearnPosition *items;
-    int count;
-    size_t cap;
-    LearnBookStat *book;
-    int book_count;
-    size_t book_cap;
-} PositionList;
-
-/* What does not fit in memory is left out. */
-static void collect_book(void *ctx, const LearnBookStat *b)
-{
-    PositionList *list = ctx;
-    if (grow_array((void **)&list->book, &list->book_cap, (size_t)list->book_count + 1, sizeof *b))
-        list->book[list->book_count++] = *b;
-}
-
-static void collect_position(void *ctx, const LearnPosition *p)
-{
-    PositionList *list = ctx;
-    if (grow_array((void **)&list->items, &list->cap, (size_t)list->count + 1, sizeof *p))
-        list->items[list->count++] = *p;
-}
-
 int learner_load_into(Learner *l, TranspositionTable *tt, char *msg, size_t msg_size)
 {
     msg[0] = '\0';
     if (!learner_enabled(l))
         return 0;
-    PositionList list = { NULL, 0, 0, NULL, 0, 0 };
-    LearnVisitor v = { collect_position, NULL, collect_book, &list };
+    /* What does not fit in memory is left out. */
+    LearnCollection rec = { 0 };
+    LearnVisitor v = { learn_collect_position, NULL, learn_collect_book, &rec };
     learnfile_load(&l->file, &v, NULL, msg, msg_size);
-    booklearn_set_stats(&l->book, list.book, learn_merge_books(list.book, list.book_count,
-                                                              LEARN_MAX_BOOK));
-    int n = learn_merge_positions(list.items, list.count, LEARN_MAX_POSITIONS);
+    booklearn_set_stats(&l->book, rec.book, learn_merge_books(rec.book, rec.book_count,
+                                                             LEARN_MAX_BOOK));
+    rec.book = NULL; /* booklearn owns it now */
+    int n = learn_merge_positions(rec.pos, rec.pos_count, LEARN_MAX_POSITIONS);
     for (int i = 0; i < n; i++)
-        tt_store_learned(tt, list.items[i].key, list.items[i].has_move ? list.items[i].code : -1,
-                         list.items[i].score, list.items[i].depth);
-    free(list.items);
+        tt_store_learned(tt, rec.pos[i].key, rec.pos[i].has_move ? rec.pos[i].code : -1,
+                         rec.pos[i].score, rec.pos[i].depth);
+    learn_collection_free(&rec);
     return n;
 }
 

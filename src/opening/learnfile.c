@@ -337,44 +337,13 @@ bool learnfile_append(LearnFile *f, const uint8_t *records, size_t len, bool syn
 
 /* Everything a compaction gathers from the old file. */
 typedef struct {
-    LearnPosition *pos;
-    int pos_count;
-    size_t pos_cap;
-    LearnBookStat *book;
-    int book_count;
-    size_t book_cap;
+    LearnCollection rec;  /* first: the visitor's ctx serves learn_collect_* as well */
     uint8_t *games;       /* encoded game records, back to back */
     size_t games_size, games_cap;
     size_t *game_start;   /* offset of each game in games */
     int game_count;
     size_t game_cap;
-    bool failed;
 } Gathered;
-
-/* Appends one item of size bytes to the array *items holds *count of (room for *cap);
- * out of memory marks the gathering failed. */
-static void gather_item(Gathered *g, void **items, int *count, size_t *cap, const void *item,
-                        size_t size)
-{
-    if (!grow_array(items, cap, (size_t)*count + 1, size)) {
-        g->failed = true;
-        return;
-    }
-    memcpy((uint8_t *)*items + (size_t)*count * size, item, size);
-    (*count)++;
-}
-
-static void gather_position(void *ctx, const LearnPosition *p)
-{
-    Gathered *g = ctx;
-    gather_item(g, (void **)&g->pos, &g->pos_count, &g->pos_cap, p, sizeof *p);
-}
-
-static void gather_book(void *ctx, const LearnBookStat *b)
-{
-    Gathered *g = ctx;
-    gather_item(g, (void **)&g->book, &g->book_count, &g->book_cap, b, sizeof *b);
-}
 
 static void gather_game(void *ctx, const LearnGame *game)
 {
@@ -382,7 +351,7 @@ static void gather_game(void *ctx, const LearnGame *game)
     if (!grow_array((void **)&g->games, &g->games_cap, g->games_size + LEARN_RECORD_MAX, 1)
         || !grow_array((void **)&g->game_start, &g->game_cap, (size_t)g->game_count + 1,
                        sizeof *g->game_start)) {
-        g->failed = true;
+        g->rec.failed = true;
         return;
     }
     size_t n = learn_encode_game(game, g->games + g->games_size, g->games_cap - g->games_size);
@@ -408,15 +377,15 @@ bool learnfile_compact(LearnFile *f, const LearnLimits *lim, LearnParse *after, 
     }
     Gathered g;
     memset(&g, 0, sizeof g);
-    LearnVisitor v = { gather_position, gather_game, gather_book, &g };
+    LearnVisitor v = { learn_collect_position, gather_game, learn_collect_book, &g };
     LearnParse p;
     size_t end;
     ScanOutcome out = scan_locked(f, fd, &st, true, false, &v, &p, &end, warn, warn_size);
-    bool ok = out != SCAN_FAILED && !g.failed;
+    bool ok = out != SCAN_FAILED && !g.rec.failed;
     if (ok) {
         /* After a set-aside the fresh file holds what was gathered: compact that. */
-        int np = learn_merge_positions(g.pos, g.pos_count, lim->max_positions);
-        int nb = learn_merge_books(g.book, g.book_count, lim->max_books);
+        int np = learn_merge_positions(g.rec.pos, g.rec.pos_count, lim->max_positions);
+        int nb = learn_merge_books(g.rec.book, g.rec.book_count, lim->max_books);
         int first_game = g.game_count > lim->max_games ? g.game_count - lim->max_games : 0;
         size_t games_from = first_game < g.game_count ? g.game_start[first_game] : g.games_size;
         size_t size = LEARN_HEADER_SIZE + (size_t)np * LEARN_POSITION_SIZE
@@ -428,9 +397,9 @@ bool learnfile_compact(LearnFile *f, const LearnLimits *lim, LearnParse *after, 
             size_t at = LEARN_HEADER_SIZE;
             learn_header_make(img);
             for (int i = 0; i < np; i++)
-                at += learn_encode_position(&g.pos[i], img + at, size - at);
+                at += learn_encode_position(&g.rec.pos[i], img + at, size - at);
             for (int i = 0; i < nb; i++)
-                at += learn_encode_book(&g.book[i], img + at, size - at);
+                at += learn_encode_book(&g.rec.book[i], img + at, size - at);
             memcpy(img + at, g.games + games_from, g.games_size - games_from);
             char werr[300];
             ok = replace_file(f->path, img, size, werr, sizeof werr);
@@ -443,8 +412,7 @@ bool learnfile_compact(LearnFile *f, const LearnLimits *lim, LearnParse *after, 
     }
     f->known = false;
     close(fd);
-    free(g.pos);
-    free(g.book);
+    learn_collection_free(&g.rec);
     free(g.games);
     free(g.game_start);
     return ok;

@@ -3,6 +3,36 @@
 
 #include <stdlib.h>
 
+#include "util/grow.h"
+
+void learn_collect_position(void *ctx, const LearnPosition *p)
+{
+    LearnCollection *c = ctx;
+    if (grow_array((void **)&c->pos, &c->pos_cap, (size_t)c->pos_count + 1, sizeof *p))
+        c->pos[c->pos_count++] = *p;
+    else
+        c->failed = true;
+}
+
+void learn_collect_book(void *ctx, const LearnBookStat *b)
+{
+    LearnCollection *c = ctx;
+    if (grow_array((void **)&c->book, &c->book_cap, (size_t)c->book_count + 1, sizeof *b))
+        c->book[c->book_count++] = *b;
+    else
+        c->failed = true;
+}
+
+void learn_collection_free(LearnCollection *c)
+{
+    free(c->pos);
+    free(c->book);
+    c->pos = NULL;
+    c->book = NULL;
+    c->pos_count = c->book_count = 0;
+    c->pos_cap = c->book_cap = 0;
+}
+
 typedef struct {
     LearnPosition p;
     int seq;
