@@ -290,11 +290,11 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
                 /* History pruning: moves that failed everywhere recently. */
                 if (lmr_depth < 3 && hist_score < -3500 * depth)
                     continue;
-                /* Futility: a quiet move will not lift the static eval above alpha. */
-                if (!checked && lmr_depth < 7 && ss->static_eval + 110 + 110 * lmr_depth <= alpha) {
-                    set_skip_quiets(ml, sp);
+                /* Futility: a quiet move will not lift the static eval above alpha. Only
+                 * this move: skipping the remaining quiets would skip the quiet checks
+                 * this rule spares, mates in one among them (docs/smp.md). */
+                if (!checked && lmr_depth < 7 && ss->static_eval + 110 + 110 * lmr_depth <= alpha)
                     continue;
-                }
                 /* SEE: a quiet move that loses material. */
                 if (lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth))
                     continue;
