@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""How often a fixed-depth search misses or lengthens a known mate (docs/smp.md).
+
+Runs the mate-in-N positions of tests/test_smp.c (smp_same_mate_distance...) RUNS times
+per configuration (threads x SMP Mode), each search on a cleared table and histories
+(`ucinewgame`), and prints per case and configuration how many results were not the
+expected mate and what they were instead.
+
+With --prime EPD the move ordering is disturbed as well: before each search of a case
+the engine searches one position of the EPD file (to depth 7, same threads), which leaves
+its histories different, the hash table is cleared, and the case is searched; RUNS is then
+at most the number of EPD positions. With one thread this shows what the move order
+alone does, without a shared table.
+
+  tools/smp-mates.py [--engine ./saavedra] [--runs 200] [--threads 1,2,4,16]
+                     [--modes YBWC,Lazy] [--depth N] [--cases 1,2] [--prime EPD]
+
+Learning and the own book are switched off. The exit status is 1 if any result was wrong.
+"""
+import argparse
+import collections
+import subprocess
+import sys
+
+# The cases of tests/test_smp.c: FEN, depth of the test, mate in N moves.
+CASES = [
+    ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 8, 1),
+    ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 14, 2),  # WAC.001
+    ("5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", 10, 2),           # WAC.005
+    ("k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", 12, 3),       # WAC.050
+    ("r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", 12, 3),         # WAC.057
+]
+
+
+class Engine:
+    def __init__(self, path):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        for name, value in (("Learning", "false"), ("OwnBook", "false")):
+            self.send(f"setoption name {name} value {value}")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit("smp-mates: the engine exited")
+            lines.append(line.rstrip("\n"))
+            if line.startswith(prefix):
+                return lines
+
+    def configure(self, threads, mode):
+        self.send(f"setoption name Threads value {threads}")
+        self.send(f"setoption name SMP Mode value {mode}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def search(self, fen, depth, prime=None):
+        """The score of the last info line: ('mate', N) or ('cp', N)."""
+        self.send("ucinewgame")
+        if prime:
+            self.send("position fen " + prime)
+            self.send("go depth 7")
+            self.wait("bestmove")
+            self.send("setoption name Clear Hash")
+        self.send("position fen " + fen)
+        self.send(f"go depth {depth}")
+        score = None
+        for line in self.wait("bestmove"):
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                k = words.index("score")
+                score = (words[k + 1], int(words[k + 2]))
+        return score
+
+    def close(self):
+        self.send("quit")
+        self.p.wait()
+
+
+def progress(text):
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + text[:79].ljust(79))
+        sys.stderr.flush()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--engine", default="./saavedra")
+    ap.add_argument("--runs", type=int, default=200)
+    ap.add_argument("--threads", default="1,2,4,16")
+    ap.add_argument("--modes", default="YBWC,Lazy")
+    ap.add_argument("--depth", type=int, help="search depth for every case (default: the test's)")
+    ap.add_argument("--cases", help="case numbers, 1-based (default: all)")
+    ap.add_argument("--prime", metavar="EPD", help="histories primed by a search of each position of EPD")
+    a = ap.parse_args()
+
+    cases = list(enumerate(CASES, 1))
+    if a.cases:
+        wanted = {int(c) for c in a.cases.split(",")}
+        cases = [c for c in cases if c[0] in wanted]
+    configs = []
+    for t in (int(x) for x in a.threads.split(",")):
+        for mode in a.modes.split(","):
+            if t > 1 or mode == a.modes.split(",")[0]:
+                configs.append((t, mode))
+    if a.prime:
+        with open(a.prime) as f:
+            primes = [" ".join(l.split()[:4]) + " 0 1" for l in f if len(l.split()) >= 4]
+        primes = primes[:a.runs]
+    eng = Engine(a.engine)
+    any_wrong = False
+    for number, (fen, test_depth, mate) in cases:
+        depth = a.depth or test_depth
+        for threads, mode in configs:
+            eng.configure(threads, mode)
+            wrong = collections.Counter()
+            runs = primes if a.prime else [None] * a.runs
+            for i, prime in enumerate(runs):
+                progress(f"case {number} depth {depth} {threads} {mode}: {i + 1}/{len(runs)}")
+                score = eng.search(fen, depth, prime)
+                if score != ("mate", mate):
+                    wrong[f"{score[0]} {score[1]}" if score else "none"] += 1
+            progress("")
+            what = f"{threads} threads {mode}" + (", primed" if a.prime else "")
+            detail = " ".join(f"{k}: {v}" for k, v in wrong.most_common())
+            print(f"case {number} (mate in {mate}) depth {depth} {what}: "
+                  f"{sum(wrong.values())}/{len(runs)} wrong {detail}".rstrip(), flush=True)
+            any_wrong = any_wrong or bool(wrong)
+    eng.close()
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 79 + "\r")
+    return 1 if any_wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
