@@ -5,6 +5,7 @@
  * process crashed, hung, had a fault caught by the probe guard, or had files left out.
  *
  *   build/native/tools/tbstress [-s SEED] [-n TRIALS] [-p PROBES] [-c CHECK] [-g] [-t K] [-v] DIR
+ *   build/native/tools/tbstress -x FILE:OFFSET [-p PROBES] [-c CHECK] [-g] [-v] DIR
  *
  * CHECK: cheap (size and magic only), probe (cheap + forked probe check: the defence
  * before the structure check), structure (cheap + structure check), default (all three,
@@ -13,7 +14,9 @@
  * the engine's own guarded probes (search/syzygy.c). A trial is reproducible alone:
  * -t K runs trial K of the seed (with -v, it prints what was damaged and the outcome).
  * Damage: 60% one byte anywhere in the file, 25% 2-16 bytes (scattered or in a run), 15%
- * truncation (half of them to a size the cheap size check accepts). */
+ * truncation (half of them to a size the cheap size check accepts). With -x, the trials
+ * are instead the 255 other values of one byte of one file (trial K sets the value the
+ * file has + K + 1, modulo 256). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -120,14 +123,20 @@ static int read_byte(const char *path, long off)
     return b;
 }
 
+typedef struct {
+    int table;   /* -x: the file, or -1 for random damage */
+    long offset;
+} Exhaustive;
+
 /* Builds dir as the set with one file damaged; describes the damage in what. */
-static bool damage(const char *src, const char *dir, const Table *t, int n, uint64_t seed, char *what, size_t size)
+static bool damage(const char *src, const char *dir, const Table *t, int n, uint64_t seed, const Exhaustive *x, int k,
+                   char *what, size_t size)
 {
-    const Table *victim = &t[next(&seed) % (uint64_t)n];
+    const Table *victim = x->table >= 0 ? &t[x->table] : &t[next(&seed) % (uint64_t)n];
     char from[4200], to[4200];
     for (int i = 0; i < n; i++) {
-        snprintf(from, sizeof from, "%s/%s", src, t[i].name);
-        snprintf(to, sizeof to, "%s/%s", dir, t[i].name);
+        snprintf(from, sizeof from, "%s/%.31s", src, t[i].name);
+        snprintf(to, sizeof to, "%s/%.31s", dir, t[i].name);
         if (&t[i] != victim) {
             char abs[4200];
             if (!realpath(from, abs) || symlink(abs, to) != 0)
@@ -136,10 +145,11 @@ static bool damage(const char *src, const char *dir, const Table *t, int n, uint
     }
     snprintf(from, sizeof from, "%s/%s", src, victim->name);
     snprintf(to, sizeof to, "%s/%s", dir, victim->name);
-    int kind = (int)(next(&seed) % 100);
+    int kind = x->table >= 0 ? 0 : (int)(next(&seed) % 100);
     if (kind < 60) {
-        long off = (long)(next(&seed) % (uint64_t)victim->size);
-        int old = read_byte(from, off), value = (old + 1 + (int)(next(&seed) % 255)) & 255;
+        long off = x->table >= 0 ? x->offset : (long)(next(&seed) % (uint64_t)victim->size);
+        int old = read_byte(from, off);
+        int value = (old + 1 + (x->table >= 0 ? k % 255 : (int)(next(&seed) % 255))) & 255;
         snprintf(what, size, "%s byte %ld: %d -> %d", victim->name, off, old, value);
         if (!copy_file(from, to, victim->size))
             return false;
@@ -301,8 +311,9 @@ int main(int argc, char **argv)
     int trials = 300, probes = 3000, only = -1;
     const char *check_name = "default";
     bool guarded = false, verbose = false;
+    const char *exhaustive = NULL;
     int opt;
-    while ((opt = getopt(argc, argv, "s:n:p:c:gt:v")) != -1) {
+    while ((opt = getopt(argc, argv, "s:n:p:c:gt:vx:")) != -1) {
         switch (opt) {
         case 's': seed = strtoull(optarg, NULL, 10); break;
         case 'n': trials = atoi(optarg); break;
@@ -311,13 +322,14 @@ int main(int argc, char **argv)
         case 'g': guarded = true; break;
         case 't': only = atoi(optarg); break;
         case 'v': verbose = true; break;
+        case 'x': exhaustive = optarg; break;
         default: goto usage;
         }
     }
     unsigned check = parse_check(check_name);
     if (optind != argc - 1 || check == ~0u || trials < 1 || probes < 0 || seed == 0) {
     usage:
-        fprintf(stderr, "usage: tbstress [-s SEED>0] [-n TRIALS] [-p PROBES] [-c cheap|probe|structure|default|full] [-g] [-t K] [-v] DIR\n");
+        fprintf(stderr, "usage: tbstress [-s SEED>0] [-n TRIALS | -x FILE:OFFSET] [-p PROBES] [-c cheap|probe|structure|default|full] [-g] [-t K] [-v] DIR\n");
         return 2;
     }
     position_init();
@@ -326,6 +338,19 @@ int main(int argc, char **argv)
     if (n == 0) {
         fprintf(stderr, "tbstress: no tables in %s\n", argv[optind]);
         return 1;
+    }
+    Exhaustive x = {-1, 0};
+    if (exhaustive) {
+        const char *colon = strchr(exhaustive, ':');
+        for (int i = 0; colon && i < n; i++)
+            if (strlen(t[i].name) == (size_t)(colon - exhaustive) && !strncmp(t[i].name, exhaustive, (size_t)(colon - exhaustive)))
+                x.table = i;
+        x.offset = colon ? atol(colon + 1) : -1;
+        if (x.table < 0 || x.offset < 0 || x.offset >= t[x.table].size) {
+            fprintf(stderr, "tbstress: -x wants FILE:OFFSET of a table in %s\n", argv[optind]);
+            return 2;
+        }
+        trials = 255;
     }
     bool tty = isatty(STDERR_FILENO);
     int crashed = 0, hung = 0, caught = 0, left_out = 0, done = 0;
@@ -338,7 +363,7 @@ int main(int argc, char **argv)
             perror("mkdtemp");
             return 1;
         }
-        if (!damage(argv[optind], dir, t, n, trial_seed, what, sizeof what)) {
+        if (!damage(argv[optind], dir, t, n, trial_seed, &x, k, what, sizeof what)) {
             fprintf(stderr, "tbstress: cannot build the damaged set in %s\n", dir);
             remove_tree(dir);
             return 1;
