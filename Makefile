@@ -239,7 +239,7 @@ FUZZ_SRC    = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES  = $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # Inputs per harness in the smoke run (about 40 s on one core of the build machine).
-FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=10000 xboard=8000 book=20000 learn=20000 tbfile=20000
+FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=6000 xboard=6000 book=20000 learn=20000 tbfile=20000
 
 # Build-time generators (makeeco) run sanitized too: their leaks at exit are not findings.
 fuzz:
