@@ -433,7 +433,8 @@ TEST(syzygy_same_result_with_more_threads)
         "3k4/8/8/p7/3r4/8/8/3Q3K w - - 0 1",
     };
     static const char *const CONFIGS[][2] = {
-        {"1", "YBWC"}, {"2", "YBWC"}, {"4", "YBWC"}, {"16", "YBWC"}, {"2", "Lazy"}, {"16", "Lazy"},
+        {"1", "YBWC"}, {"2", "YBWC"}, {"4", "YBWC"}, {"16", "YBWC"},
+        {"2", "Lazy"}, {"4", "Lazy"}, {"16", "Lazy"},
     };
     char dir[512], err[160];
     Engine *e = tb_engine(tb_dir(dir, sizeof dir));
