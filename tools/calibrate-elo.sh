@@ -3,26 +3,31 @@
 # its own UCI_LimitStrength at the same E (Stockfish fits its scale to CCRL ratings), for
 # each E given. One line per setting: games, W-L-D, and the Elo difference with its error
 # bar; a calibrated mapping gives differences near 0 at every setting.
-#   usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] ENGINE ELO...
+#   usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] [-r] ENGINE ELO...
 #   e.g.   bash tools/calibrate-elo.sh -g 60 -t 10+0.1 ./saavedra 1400 1800 2200
+# An ELO of the form S:E plays Saavedra at setting S against Stockfish at E (S may be
+# `full`: Saavedra without the limit), to place a level where Stockfish's scale is near
+# it. -r adjudicates a game as lost once both engines agree, for 3 moves each, that one
+# side is 10 pawns down (shorter games, the same results in practice).
 # Needs Node and ../shared/tools/match (npm ci there), and Debian's stockfish.
 # Stockfish 15.1 accepts UCI_Elo 1350..2850. Games and logs go to $OUT (default
 # /tmp/saavedra-calibrate).
 set -u
 cd "$(dirname "$0")/.." || exit 2
-games=60 tc=10+0.1 jobs=2 seed=1
-while getopts g:t:j:s: opt; do
+games=60 tc=10+0.1 jobs=2 seed=1 adjudicate=()
+while getopts g:t:j:s:r opt; do
     case $opt in
         g) games=$OPTARG ;;
         t) tc=$OPTARG ;;
         j) jobs=$OPTARG ;;
         s) seed=$OPTARG ;;
+        r) adjudicate=(--resign movecount=3 score=1000 twosided=true) ;;
         *) exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 2 ]; then
-    echo "usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] ENGINE ELO..." >&2
+    echo "usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] [-r] ENGINE ELO|S:E..." >&2
     exit 2
 fi
 engine=$(realpath "$1"); shift
@@ -34,15 +39,21 @@ for need in "$engine" "$match" "$stockfish" "$openings"; do
     [ -e "$need" ] || { echo "calibrate-elo: missing $need" >&2; exit 2; }
 done
 mkdir -p "$out"
-echo "setting  games  W-L-D      Elo difference (Saavedra at E minus Stockfish at E), tc $tc"
+echo "setting  games  W-L-D      Elo difference (Saavedra at S minus Stockfish at E), tc $tc"
 for elo in "$@"; do
-    log="$out/elo-$elo.log"
+    ours=${elo%%:*} theirs=${elo##*:}
+    if [ "$ours" = full ]; then
+        limit=(option.UCI_LimitStrength=false)
+    else
+        limit=(option.UCI_LimitStrength=true option.UCI_Elo="$ours")
+    fi
+    log="$out/elo-$ours-$theirs.log"
     node "$match" \
-        --engine cmd="$engine" name="Saavedra-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
-        --engine cmd="$stockfish" name="Stockfish-$elo" option.UCI_LimitStrength=true option.UCI_Elo="$elo" \
+        --engine cmd="$engine" name="Saavedra-$ours" "${limit[@]}" \
+        --engine cmd="$stockfish" name="Stockfish-$theirs" option.UCI_LimitStrength=true option.UCI_Elo="$theirs" \
         --each tc="$tc" option.Hash=16 option.Threads=1 --games "$games" --concurrency "$jobs" \
-        --openings "$openings" --order random --seed "$seed" \
-        --pgnout "$out/elo-$elo.pgn" > "$log" 2>&1
+        --openings "$openings" --order random --seed "$seed" "${adjudicate[@]}" \
+        --pgnout "$out/elo-$ours-$theirs.pgn" > "$log" 2>&1
     result=$(grep -m1 '^Finished:' "$log")
     if [[ $result =~ ([0-9]+)\ wins,\ ([0-9]+)\ losses,\ ([0-9]+)\ draws\;\ Elo\ (.*)$ ]]; then
         w=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]} d=${BASH_REMATCH[3]}
