@@ -10,8 +10,9 @@
 # it. -r adjudicates a game as lost once both engines agree, for 3 moves each, that one
 # side is 10 pawns down (shorter games, the same results in practice).
 # Needs Node and ../shared/tools/match (npm ci there), and Debian's stockfish.
-# Stockfish 15.1 accepts UCI_Elo 1350..2850. Games and logs go to $OUT (default
-# /tmp/saavedra-calibrate).
+# Stockfish 15.1 accepts UCI_Elo 1350..2850, but above about 2300 it does not reach its
+# pick depth at 10+0.1 s, so its scale is compressed there (docs/search.md). Games and
+# logs go to $OUT (default /tmp/saavedra-calibrate).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 games=60 tc=10+0.1 jobs=2 seed=1 adjudicate=()
