@@ -5,7 +5,7 @@
  * process crashed, hung, had a fault caught by the probe guard, or had files left out.
  *
  *   build/native/tools/tbstress [-s SEED] [-n TRIALS] [-p PROBES] [-c CHECK] [-g] [-t K] [-v] DIR
- *   build/native/tools/tbstress -x FILE:OFFSET [-p PROBES] [-c CHECK] [-g] [-v] DIR
+ *   build/native/tools/tbstress -x FILE:OFFSET [-f] [-p PROBES] [-c CHECK] [-g] [-v] DIR
  *
  * CHECK: cheap (size and magic only), probe (cheap + forked probe check: the defence
  * before the structure check), structure (cheap + structure check), default (all three,
@@ -16,7 +16,8 @@
  * Damage: 60% one byte anywhere in the file, 25% 2-16 bytes (scattered or in a run), 15%
  * truncation (half of them to a size the cheap size check accepts). With -x, the trials
  * are instead the 255 other values of one byte of one file (trial K sets the value the
- * file has + K + 1, modulo 256). */
+ * file has + K + 1, modulo 256). With -f, every probe is of the damaged file's material
+ * instead of a random one (so its decoder is met thousands of times a trial). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -130,9 +131,10 @@ typedef struct {
 
 /* Builds dir as the set with one file damaged; describes the damage in what. */
 static bool damage(const char *src, const char *dir, const Table *t, int n, uint64_t seed, const Exhaustive *x, int k,
-                   char *what, size_t size)
+                   char *what, size_t size, const char **victim_name)
 {
     const Table *victim = x->table >= 0 ? &t[x->table] : &t[next(&seed) % (uint64_t)n];
+    *victim_name = victim->name;
     char from[4200], to[4200];
     for (int i = 0; i < n; i++) {
         snprintf(from, sizeof from, "%s/%.31s", src, t[i].name);
@@ -236,7 +238,8 @@ static void probe_raw(const Position *pos, bool root)
 
 /* The probing process: load dir with the checks, then probe; exits 0, or 10 when the
  * guard caught a fault. Writes the number of files left out to fd first. */
-static void child(const char *dir, unsigned check, bool guarded, const Table *t, int n, int probes, uint64_t seed, int fd)
+static void child(const char *dir, unsigned check, bool guarded, const Table *t, int n, const char *focus, int probes,
+                  uint64_t seed, int fd)
 {
     int null_fd = open("/dev/null", O_WRONLY);
     dup2(null_fd, STDERR_FILENO);
@@ -258,7 +261,7 @@ static void child(const char *dir, unsigned check, bool guarded, const Table *t,
     SyzygyConfig cfg = {7, 1, true};
     static SyzygyRoot root;
     for (int i = 0; i < probes; i++) {
-        const char *name = t[next(&seed) % (uint64_t)n].name;
+        const char *name = focus ? focus : t[next(&seed) % (uint64_t)n].name;
         if (!random_position(name, &seed, &pos))
             continue;
         bool at_root = i % 10 == 0;
@@ -310,10 +313,10 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     int trials = 300, probes = 3000, only = -1;
     const char *check_name = "default";
-    bool guarded = false, verbose = false;
+    bool guarded = false, verbose = false, focus = false;
     const char *exhaustive = NULL;
     int opt;
-    while ((opt = getopt(argc, argv, "s:n:p:c:gt:vx:")) != -1) {
+    while ((opt = getopt(argc, argv, "s:n:p:c:gt:vx:f")) != -1) {
         switch (opt) {
         case 's': seed = strtoull(optarg, NULL, 10); break;
         case 'n': trials = atoi(optarg); break;
@@ -323,13 +326,14 @@ int main(int argc, char **argv)
         case 't': only = atoi(optarg); break;
         case 'v': verbose = true; break;
         case 'x': exhaustive = optarg; break;
+        case 'f': focus = true; break;
         default: goto usage;
         }
     }
     unsigned check = parse_check(check_name);
     if (optind != argc - 1 || check == ~0u || trials < 1 || probes < 0 || seed == 0) {
     usage:
-        fprintf(stderr, "usage: tbstress [-s SEED>0] [-n TRIALS | -x FILE:OFFSET] [-p PROBES] [-c cheap|probe|structure|default|full] [-g] [-t K] [-v] DIR\n");
+        fprintf(stderr, "usage: tbstress [-s SEED>0] [-n TRIALS | -x FILE:OFFSET] [-f] [-p PROBES] [-c cheap|probe|structure|default|full] [-g] [-t K] [-v] DIR\n");
         return 2;
     }
     position_init();
@@ -363,7 +367,8 @@ int main(int argc, char **argv)
             perror("mkdtemp");
             return 1;
         }
-        if (!damage(argv[optind], dir, t, n, trial_seed, &x, k, what, sizeof what)) {
+        const char *victim = NULL;
+        if (!damage(argv[optind], dir, t, n, trial_seed, &x, k, what, sizeof what, &victim)) {
             fprintf(stderr, "tbstress: cannot build the damaged set in %s\n", dir);
             remove_tree(dir);
             return 1;
@@ -377,7 +382,7 @@ int main(int argc, char **argv)
         pid_t pid = fork();
         if (pid == 0) {
             close(fds[0]);
-            child(dir, check, guarded, t, n, probes, trial_seed ^ 0x5555, fds[1]);
+            child(dir, check, guarded, t, n, focus ? victim : NULL, probes, trial_seed ^ 0x5555, fds[1]);
         }
         close(fds[1]);
         int left = 0, status = 0;
@@ -421,9 +426,10 @@ int main(int argc, char **argv)
     }
     if (tty)
         fprintf(stderr, "\n");
-    printf("tbstress: seed %llu, check %s, %s, %d probes a trial: %d trials (%d one-byte, %d multi-byte, %d truncations) "
+    printf("tbstress: seed %llu, check %s, %s, %d probes a trial%s: %d trials (%d one-byte, %d multi-byte, %d truncations) "
            "in %.1f s; crashed %d (%d/%d/%d), hung %d, guard caught %d, trials with files left out %d\n",
-           (unsigned long long)seed, check_name, guarded ? "guarded probes" : "unguarded probes", probes, done,
+           (unsigned long long)seed, check_name, guarded ? "guarded probes" : "unguarded probes", probes,
+           focus ? " (of the damaged material)" : "", done,
            kind_count[0], kind_count[1], kind_count[2], (time_now_us() - start) / 1e6, crashed, crashed_by_kind[0],
            crashed_by_kind[1], crashed_by_kind[2], hung, caught, left_out);
     return crashed || hung ? 1 : 0;
