@@ -283,6 +283,9 @@ void engine_game_over(Engine *e, int result)
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,
                          char *err, size_t err_size)
 {
+    /* The last search's thread may still be sending its move (which reads the game's
+     * position) and writing what it learned: it ends before the game changes. */
+    engine_wait(e);
     Move *list = malloc(((size_t)move_count + 1) * sizeof *list); /* for the game record */
     if (!game_set(&e->game, fen, moves, move_count, options_bool(&e->options, "UCI_Chess960"),
                   list, err, err_size)) {
@@ -290,7 +293,6 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
         return false;
     }
     if (list) {
-        engine_wait(e); /* the last search's learning has been written */
         char msg[700];
         learner_set_game(e->learner, fen, list, move_count, msg, sizeof msg);
         add_message(e, msg);
