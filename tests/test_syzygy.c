@@ -10,6 +10,7 @@
 
 #include "engine/engine.h"
 #include "eval/evaluate.h"
+#include "board/fen.h"
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "search/search.h"
@@ -641,21 +642,7 @@ static bool random_material_position(const char *name, uint64_t *seed, Position 
         if (!ok)
             continue;
         char fen[100];
-        size_t k = 0;
-        for (int rank = 7; rank >= 0; rank--) {
-            for (int file = 0; file < 8; file++) {
-                char pc = board[rank * 8 + file];
-                if (pc)
-                    fen[k++] = pc;
-                else if (k > 0 && fen[k - 1] >= '1' && fen[k - 1] < '8' && file > 0 && !board[rank * 8 + file - 1])
-                    fen[k - 1]++;
-                else
-                    fen[k++] = '1';
-            }
-            if (rank)
-                fen[k++] = '/';
-        }
-        snprintf(fen + k, sizeof fen - k, " %c - - 0 1", *seed & 1 ? 'w' : 'b');
+        fen_from_squares(board, (*seed & 1) ? WHITE : BLACK, fen);
         if (position_from_fen(pos, fen, NULL, 0, NULL))
             return true;
     }

@@ -33,6 +33,7 @@
 
 #include <tbprobe.h>
 
+#include "board/fen.h"
 #include "board/movegen.h"
 #include "board/position.h"
 #include "search/syzygy.h"
@@ -199,25 +200,7 @@ static bool random_position(const char *name, uint64_t *seed, Position *pos)
         if (!ok)
             continue;
         char fen[100];
-        size_t k = 0;
-        for (int rank = 7; rank >= 0; rank--) {
-            int empty = 0;
-            for (int file = 0; file < 8; file++) {
-                char pc = board[rank * 8 + file];
-                if (!pc) {
-                    empty++;
-                    continue;
-                }
-                if (empty)
-                    fen[k++] = (char)('0' + empty), empty = 0;
-                fen[k++] = pc;
-            }
-            if (empty)
-                fen[k++] = (char)('0' + empty);
-            if (rank)
-                fen[k++] = '/';
-        }
-        snprintf(fen + k, sizeof fen - k, " %c - - 0 1", next(seed) & 1 ? 'w' : 'b');
+        fen_from_squares(board, (next(seed) & 1) ? WHITE : BLACK, fen);
         if (position_from_fen(pos, fen, NULL, 0, NULL))
             return true;
     }

@@ -265,3 +265,26 @@ void fen_write(const FenFields *f, bool chess960, char *buf)
     }
     sprintf(o, " %d %d", f->rule50, f->fullmove);
 }
+
+void fen_from_squares(const char squares[64], Color stm, char *buf)
+{
+    size_t k = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            char pc = squares[rank * 8 + file];
+            if (!pc) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                buf[k++] = (char)('0' + empty), empty = 0;
+            buf[k++] = pc;
+        }
+        if (empty)
+            buf[k++] = (char)('0' + empty);
+        if (rank)
+            buf[k++] = '/';
+    }
+    snprintf(buf + k, 100 - k, " %c - - 0 1", stm == WHITE ? 'w' : 'b');
+}
