@@ -7,6 +7,8 @@
 #        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
 #        BUILD_ONLY=1 to stop after building the two engines
 # Run it under the CPU lock on a shared machine: flock /tmp/saavedra-cpu.lock bash ...
+# Both play without book and learning: the openings come from the file, and two engines in
+# one directory would otherwise share (and both write) one learning file.
 set -euo pipefail
 if [ $# -lt 1 ]; then
     echo "usage: $0 PARAMS_C [OUT_DIR]" >&2
@@ -44,7 +46,7 @@ sprt_args=()
 [ -n "$SPRT" ] && sprt_args=(--sprt $SPRT)
 cd "$match_dir"
 node match.mjs --engine cmd="$out/saavedra-tuned" name=tuned --engine cmd="$out/saavedra-base" name=base \
-    --each tc="$TC" option.Hash=16 --games "$GAMES" --concurrency "$CONCURRENCY" \
+    --each tc="$TC" option.Hash=16 option.OwnBook=false option.Learning=false --games "$GAMES" --concurrency "$CONCURRENCY" \
     --openings "$openings" --order random --seed "$SEED" "${sprt_args[@]}" \
     --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \
     --ratinginterval 20 --pgnout "$out/games.pgn"
