@@ -17,6 +17,7 @@
  *     -H N         hold out every Nth position (not tuned on; its loss is reported)
  *     -p PREFIXES  tune only the weights whose names start with one of these
  *                  (comma-separated, e.g. piece_value,mobility_); the others stay fixed
+ *     -F PREFIXES  never tune these (default mate_; "none" frees them); see tune/weightset.h
  *     --csv FILE   loss curve as CSV (default loss.csv)
  *     --plot FILE  draw the loss curve with gnuplot (.png or .svg)
  *     --template FILE  params.c to take the template from (default: the source tree
@@ -31,13 +32,14 @@
 
 #include "eval/evaluate.h"
 #include "tune/optimize.h"
+#include "tune/weightset.h"
 #include "util/outfile.h"
 #include "util/timeutil.h"
 
 typedef struct {
     int threads, iterations, recompute, holdout;
     long max_positions;
-    const char *start_path, *x_path, *c_path, *csv_path, *plot_path, *template_path, *prefixes;
+    const char *start_path, *x_path, *c_path, *csv_path, *plot_path, *template_path, *prefixes, *frozen;
     TuneOptimizer method;
     TuneObjective objective;
     bool defaults_only, validate;
@@ -51,7 +53,7 @@ static void usage(void)
 {
     fprintf(stderr, "usage: tuner [-c N] [-n N] [-i FILE] [-x FILE] [-f FILE] [-o adam|adagrad|adaptive]\n"
                     "             [-O msq|log|msqlog] [-R N] [-d] [-V] [-K K] [-l RATE] [-m N] [-H N] [-p PREFIXES]\n"
-                    "             [--csv FILE] [--plot FILE.png|svg] [--template params.c] FILE.epd ...\n");
+                    "             [-F PREFIXES] [--csv FILE] [--plot FILE.png|svg] [--template params.c] FILE.epd ...\n");
 }
 
 /* ---- Weight files ---- */
@@ -323,25 +325,6 @@ static bool split_set(TuneSet *set, int holdout, TuneSet *train, TuneSet *test)
     return true;
 }
 
-/* free[k]: whether weight k is tuned. Returns how many are. */
-static int select_weights(const char *prefixes, const TuneLayout *L, bool *free_weight)
-{
-    char name[96];
-    int n = 0;
-    for (int k = 0; k < L->count; k++) {
-        free_weight[k] = !prefixes;
-        params_name(k, name, sizeof name);
-        for (const char *p = prefixes; p && *p;) {
-            size_t len = strcspn(p, ",");
-            if (len && !strncmp(name, p, len))
-                free_weight[k] = true;
-            p += len + (p[len] == ',');
-        }
-        n += free_weight[k];
-    }
-    return n;
-}
-
 static bool parse_long(const char *s, long lo, long hi, long *v)
 {
     char *end;
@@ -362,7 +345,7 @@ static int pick(const char *s, const char *const *names, int n)
 
 static bool parse_args(int argc, char **argv, Args *a, int *first_file)
 {
-    *a = (Args){ 1, 500, 0, 0, 0, NULL, "x0", NULL, "loss.csv", NULL, NULL, NULL, OPT_ADAM, OBJ_MSQ, false, false, 0, 0 };
+    *a = (Args){ 1, 500, 0, 0, 0, NULL, "x0", NULL, "loss.csv", NULL, NULL, NULL, WEIGHTSET_DEFAULT_FROZEN, OPT_ADAM, OBJ_MSQ, false, false, 0, 0 };
     int i;
     for (i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -427,6 +410,8 @@ static bool parse_args(int argc, char **argv, Args *a, int *first_file)
             a->plot_path = v;
         } else if (!strcmp(o, "-p")) {
             a->prefixes = v;
+        } else if (!strcmp(o, "-F")) {
+            a->frozen = v;
         } else if (!strcmp(o, "--template")) {
             a->template_path = v;
         } else {
@@ -441,7 +426,7 @@ static bool parse_args(int argc, char **argv, Args *a, int *first_file)
 /* The run proper; main owns what it allocates, so every exit path frees it. */
 typedef struct {
     double *theta, *grad, *rounded;
-    bool *free_weight;
+    WeightSet weights;
     TuneSet set;
     Optimizer opt;
     OutFile csv;
@@ -478,12 +463,14 @@ static int run(int argc, char **argv, Run *r)
         usage();
         return 2;
     }
-    bool *free_weight = r->free_weight = malloc(sizeof(bool) * (size_t)L.count);
-    int tuned = free_weight ? select_weights(a.prefixes, &L, free_weight) : 0;
-    if (tuned == 0) {
-        fprintf(stderr, "tuner: no weight to tune%s\n", free_weight ? " (check -p)" : "");
-        return 2;
+    WeightSet *weights = &r->weights;
+    int tuned = weightset_init(weights, &L, a.prefixes, a.frozen);
+    if (tuned <= 0) {
+        fprintf(stderr, "tuner: %s\n", tuned < 0 ? "out of memory" : "no weight to tune (check -p and -F)");
+        return tuned < 0 ? 1 : 2;
     }
+    /* Start inside the allowed ranges (a -i file may come from elsewhere). */
+    weightset_project(weights, theta);
     const bool tty = isatty(STDERR_FILENO);
     int64_t t0 = time_now_ms();
     TuneSet *set = &r->set;
@@ -555,10 +542,9 @@ static int run(int argc, char **argv, Run *r)
         }
         int64_t t1 = time_now_us();
         tune_loss(&train, &L, theta, k, a.objective, grad, a.threads);
-        for (int j = 0; j < L.count; j++)
-            if (!free_weight[j])
-                grad[j] = 0;
+        weightset_mask(weights, grad);
         optimizer_step(opt, theta, grad);
+        weightset_project(weights, theta);
         loss = tune_loss(&train, &L, theta, k, a.objective, NULL, a.threads);
         eval_seconds += (time_now_us() - t1) / 1e6;
         evaluated += train.packed;
@@ -608,7 +594,7 @@ int main(int argc, char **argv)
     optimizer_free(&r.opt);
     tune_set_free(&r.set);
     free(r.rounded);
-    free(r.free_weight);
+    weightset_free(&r.weights);
     free(r.theta);
     free(r.grad);
     return status;
