@@ -24,7 +24,10 @@ static void weight_range(const char *name, double *lo, double *hi)
     *lo = -DBL_MAX;
     *hi = DBL_MAX;
     if (!strncmp(name, "scale_", 6)) {
-        *lo = 0; /* out of 64: from a dead draw (0) to no scaling at all (64) */
+        /* Out of 64, up to no scaling at all. A scale of 0 is the evaluation's mark of a
+         * dead draw (the whole score becomes 0, not only its endgame part), which no
+         * weight may turn a position into: the smallest tunable scale is 1. */
+        *lo = 1;
         *hi = 64;
     }
 }

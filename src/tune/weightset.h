@@ -4,7 +4,8 @@
  * gradients (mate_*) only steer the winning side towards mate in endgames that are won
  * whatever their value, so the data says nothing about them (a free run pushes them to
  * absurd values that break the mating technique). Others have a meaning that bounds
- * them: an endgame scale (scale_*) is a fraction of 64, never negative. After every
+ * them: an endgame scale (scale_*) is a fraction of 64 between 1 and 64 (0 would mean a
+ * dead draw to the evaluation, which zeroes the whole score). After every
  * optimiser step the weights are projected back into their range. */
 #ifndef SAAVEDRA_WEIGHTSET_H
 #define SAAVEDRA_WEIGHTSET_H

@@ -1,5 +1,5 @@
 /* Which weights a tuning run moves (tune/weightset.c): the mating gradients frozen by
- * default, -p and -F prefixes, and the endgame scales kept within 0..64. */
+ * default, -p and -F prefixes, and the endgame scales kept within 1..64. */
 #include <float.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,7 +60,7 @@ TEST(weightset_keeps_scales_within_their_meaning)
     int pawn = index_of("piece_value[0].mg");
     theta[ocb] = 90.0;
     int moved = weightset_project(&w, theta);
-    CHECK_EQ(theta[edge], 0.0);
+    CHECK_EQ(theta[edge], 1.0);
     CHECK_EQ(theta[ocb], 64.0);
     CHECK_EQ(theta[pawn], -500.0); /* unbounded: the data decides */
     CHECK_EQ(moved, 4);            /* the four scale_ weights */
