@@ -60,7 +60,8 @@ def defaults_and_params_c_round_trip():
     w = weights("x.txt")
     check(len(w) > 1200 and w["piece_value[1].mg"] > 0, "%d weights" % len(w))
     with open(PARAMS_C) as f:
-        source = f.read().splitlines()
+        # the committed params.c carries the comment of the run that tuned it
+        source = [l for l in f.read().splitlines() if "Tuned by tools/tuner" not in l]
     written = read("params.c").splitlines()
     extra = [l for l in written if "Tuned by tools/tuner" in l]
     check(len(extra) == 1, "no single 'Tuned by' line")
