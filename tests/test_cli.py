@@ -285,7 +285,7 @@ def test_command_on_known_mates():
         # One malformed record: skipped with a message, not counted.
         write(suite, text + "not a fen at all; id \"broken\";\n")
         outfile = os.path.join(d, "result.txt")
-        rc, out, err = run(["test", suite, "-d", "6", "-o", outfile])
+        rc, out, err = run(["test", suite, "-d", "10", "-o", outfile])
         check(rc == 0, "test failed: %s" % err)
         check(re.search(r"^correct: 5/5$", out, re.M), "expected correct: 5/5 in:\n%s" % out[-600:])
         check("skipped" in out and ":6:" in out, "bad record not reported with its line")
