@@ -266,13 +266,13 @@ void fen_write(const FenFields *f, bool chess960, char *buf)
     sprintf(o, " %d %d", f->rule50, f->fullmove);
 }
 
-void fen_from_squares(const char squares[64], Color stm, char *buf)
+size_t fen_placement_from_squares(const char squares[64], char *buf)
 {
     size_t k = 0;
     for (int rank = 7; rank >= 0; rank--) {
         int empty = 0;
         for (int file = 0; file < 8; file++) {
-            char pc = squares[rank * 8 + file];
+            char pc = squares[make_square(file, rank)];
             if (!pc) {
                 empty++;
                 continue;
@@ -286,5 +286,12 @@ void fen_from_squares(const char squares[64], Color stm, char *buf)
         if (rank)
             buf[k++] = '/';
     }
+    buf[k] = '\0';
+    return k;
+}
+
+void fen_from_squares(const char squares[64], Color stm, char *buf)
+{
+    size_t k = fen_placement_from_squares(squares, buf);
     snprintf(buf + k, 100 - k, " %c - - 0 1", stm == WHITE ? 'w' : 'b');
 }

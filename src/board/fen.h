@@ -35,8 +35,11 @@ bool fen_read(const char *fen, FenFields *out, char *err, size_t err_size, const
  * (Shredder-FEN) when chess960. */
 void fen_write(const FenFields *f, bool chess960, char *buf);
 
-/* A FEN of the 64 squares (a1 = 0; a piece letter or 0 for empty), side to move stm,
- * no castling, no en passant; buf must hold 100 bytes. */
+/* The piece-placement field of a FEN from the 64 squares (a1 = 0; a piece letter or 0
+ * for empty); buf must hold 72 bytes. Returns its length. */
+size_t fen_placement_from_squares(const char squares[64], char *buf);
+/* A FEN of the 64 squares, side to move stm, no castling, no en passant; buf must hold
+ * 100 bytes. */
 void fen_from_squares(const char squares[64], Color stm, char *buf);
 
 #endif

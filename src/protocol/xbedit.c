@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board/fen.h"
+
 static const char PIECE_LETTERS[] = "PNBRQK";
 
 void xbedit_begin(XbEdit *ed, const Position *pos)
@@ -56,25 +58,7 @@ bool xbedit_command(XbEdit *ed, const char *cmd)
 void xbedit_fen(const XbEdit *ed, Color side, char *fen, size_t size)
 {
     char buf[128];
-    size_t n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = ed->board[make_square(file, rank)];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                buf[n++] = (char)('0' + empty), empty = 0;
-            buf[n++] = c;
-        }
-        if (empty)
-            buf[n++] = (char)('0' + empty);
-        if (rank)
-            buf[n++] = '/';
-    }
-    buf[n] = '\0';
+    fen_placement_from_squares(ed->board, buf);
     char castle[5];
     size_t k = 0;
     if (ed->board[E1] == 'K' && ed->board[H1] == 'R') castle[k++] = 'K';
