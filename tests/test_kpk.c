@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board/fen.h"
 #include "eval/endgame.h"
 #include "eval/evaluate.h"
 #include "eval/kpk.h"
@@ -161,24 +162,8 @@ TEST(kpk_agrees_with_search)
         char board[64];
         memset(board, 0, sizeof board);
         board[wk] = 'K', board[bk] = 'k', board[p] = 'P';
-        char fen[100], *q = fen;
-        for (int r = 7; r >= 0; r--) {
-            int empty = 0;
-            for (int f = 0; f < 8; f++) {
-                char c = board[make_square(f, r)];
-                if (!c) {
-                    empty++;
-                    continue;
-                }
-                if (empty)
-                    *q++ = (char)('0' + empty), empty = 0;
-                *q++ = c;
-            }
-            if (empty)
-                *q++ = (char)('0' + empty);
-            *q++ = r ? '/' : ' ';
-        }
-        sprintf(q, "%c - - 0 1", stm == WHITE ? 'w' : 'b');
+        char fen[100];
+        fen_from_squares(board, stm, fen);
         if (!setup(&pos, fen))
             continue;
         int v = brute_force(&pos, 13);
