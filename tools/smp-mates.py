@@ -25,7 +25,7 @@ import sys
 # The cases of tests/test_smp.c: FEN, depth of the test, mate in N moves.
 CASES = [
     ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 8, 1),
-    ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 14, 2),  # WAC.001
+    ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 16, 2),  # WAC.001
     ("5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", 10, 2),           # WAC.005
     ("k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", 12, 3),       # WAC.050
     ("r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", 12, 3),         # WAC.057
