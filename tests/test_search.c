@@ -525,39 +525,65 @@ TEST(timeman_limits_are_safe)
     limits_init(&l);
     l.time[WHITE] = 1000;
     l.inc[WHITE] = 10;
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK(tm.soft_ms > 0 && tm.soft_ms <= tm.hard_ms);
     CHECK_MSG(tm.hard_ms <= 1000 - 50, "hard %lld", (long long)tm.hard_ms);
     CHECK_MSG(tm.soft_ms < 100, "soft %lld", (long long)tm.soft_ms);
     /* Nearly flagging: still a positive, tiny budget. */
     l.time[WHITE] = 30;
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK(tm.hard_ms >= 1 && tm.hard_ms <= 10);
     /* Last move before the control may use much of the clock, not all. */
     l.time[WHITE] = 10000;
     l.inc[WHITE] = 0;
     l.movestogo = 1;
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK(tm.hard_ms > 4000 && tm.hard_ms < 10000 - 50);
     /* Black's clock is used for Black. */
     limits_init(&l);
     l.time[WHITE] = 100000;
     l.time[BLACK] = 2000;
-    timeman_init(&tm, &l, BLACK, 50, 0);
+    timeman_init(&tm, &l, BLACK, 1, 50, 0);
     CHECK(tm.hard_ms < 2000);
     /* movetime, infinite, none. */
     limits_init(&l);
     l.movetime = 500;
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK_EQ(tm.hard_ms, 450);
     CHECK(!timeman_stop_iterating(&tm, 400, 0.5)); /* all of it is used */
     limits_init(&l);
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK(tm.hard_ms < 0 && !timeman_hard_expired(&tm, 1000000));
     /* Instability asks for more time, an easy move for less. */
     CHECK(timeman_scale(2.0, 0, 0.5, 0) > timeman_scale(0.0, 0, 0.5, 0));
     CHECK(timeman_scale(0.0, 80, 0.5, 0) > timeman_scale(0.0, 0, 0.5, 0));
     CHECK(timeman_scale(0.0, 0, 0.95, 6) < timeman_scale(0.0, 0, 0.5, 6));
+}
+
+TEST(timeman_plans_for_the_moves_left)
+{
+    SearchLimits l;
+    TimeManager early, late, with_inc;
+    limits_init(&l);
+    l.time[WHITE] = 60000;
+    timeman_init(&early, &l, WHITE, 10, 50, 0);
+    timeman_init(&late, &l, WHITE, 60, 50, 0);
+    /* Fewer moves are left to play later in a game: a larger share of the same clock. */
+    CHECK_MSG(late.soft_ms > early.soft_ms * 3 / 2, "early %lld late %lld", (long long)early.soft_ms,
+              (long long)late.soft_ms);
+    /* ...but a bounded one, which keeps the clock for the moves after. */
+    CHECK(late.soft_ms <= 60000 / 10 && late.hard_ms <= 60000 * 3 / 4);
+    /* The increment comes back after the move: it is spent whole. */
+    l.inc[WHITE] = 1000;
+    timeman_init(&with_inc, &l, WHITE, 10, 50, 0);
+    CHECK_MSG(with_inc.soft_ms - early.soft_ms >= 1000, "without %lld with %lld", (long long)early.soft_ms,
+              (long long)with_inc.soft_ms);
+    /* A movestogo control plans for exactly its moves, whatever the move number. */
+    l.inc[WHITE] = 0;
+    l.movestogo = 20;
+    timeman_init(&early, &l, WHITE, 10, 50, 0);
+    timeman_init(&late, &l, WHITE, 60, 50, 0);
+    CHECK_EQ(early.soft_ms, late.soft_ms);
 }
 
 TEST(timeman_huge_limits_do_not_overflow)
@@ -568,17 +594,17 @@ TEST(timeman_huge_limits_do_not_overflow)
     limits_init(&l);
     l.time[WHITE] = INT64_MAX;
     l.movestogo = 1;
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK_MSG(tm.hard_ms > LIMITS_MAX_MS / 2 && tm.hard_ms <= LIMITS_MAX_MS, "hard %lld", (long long)tm.hard_ms);
     limits_init(&l);
     l.time[WHITE] = 60000;
     l.inc[WHITE] = INT64_MAX;
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK_MSG(tm.soft_ms > 1000 && tm.soft_ms <= tm.hard_ms && tm.hard_ms < 60000, "soft %lld hard %lld",
               (long long)tm.soft_ms, (long long)tm.hard_ms);
     limits_init(&l);
     l.movetime = INT64_MAX;
-    timeman_init(&tm, &l, WHITE, 50, 0);
+    timeman_init(&tm, &l, WHITE, 1, 50, 0);
     CHECK_EQ(tm.hard_ms, LIMITS_MAX_MS - 50);
     CHECK_EQ(limits_clamp_ms(-5), 0);
     CHECK_EQ(limits_clamp_ms(INT64_MAX), LIMITS_MAX_MS);

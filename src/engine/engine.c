@@ -382,7 +382,8 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
     atomic_store(&sh->stop_requested, false);
     atomic_store(&sh->pondering, limits->ponder);
     atomic_store(&sh->ponderhit_ms, now);
-    timeman_init(&sh->tm, limits, e->game.pos.side, (int)options_int(&e->options, "Move Overhead"), now);
+    timeman_init(&sh->tm, limits, e->game.pos.side, fullmove_number(&e->game.pos),
+                 (int)options_int(&e->options, "Move Overhead"), now);
     sh->tt = &e->tt;
     sh->multipv = (int)options_int(&e->options, "MultiPV");
     sh->contempt = engine_contempt(e);

@@ -6,7 +6,11 @@
 
 #include <string.h>
 
-#define DEFAULT_MOVES_TO_GO 35
+/* Sudden death: the moves still to play are estimated from the move number, from
+ * HORIZON_OPENING at the start down to HORIZON_ENDGAME (games rarely last as long as a
+ * fixed horizon assumes once the middlegame is over, and time saved is time wasted). */
+#define HORIZON_OPENING 45
+#define HORIZON_ENDGAME 20
 
 void limits_init(SearchLimits *limits)
 {
@@ -27,8 +31,18 @@ bool limits_use_time(const SearchLimits *limits)
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int move_overhead_ms,
-                  int64_t now_ms)
+/* Moves to plan for: the moves to the control, or an estimate of the game's remaining
+ * moves in sudden death. */
+static int moves_to_plan(const SearchLimits *limits, int fullmove)
+{
+    if (limits->movestogo > 0)
+        return limits->movestogo < 50 ? limits->movestogo : 50;
+    int horizon = HORIZON_OPENING - (fullmove > 0 ? fullmove : 1) / 2;
+    return horizon > HORIZON_ENDGAME ? horizon : HORIZON_ENDGAME;
+}
+
+void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int fullmove,
+                  int move_overhead_ms, int64_t now_ms)
 {
     tm->start_ms = now_ms;
     tm->soft_ms = tm->hard_ms = -1;
@@ -43,19 +57,23 @@ void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int mov
         return;
 
     int64_t inc = limits_clamp_ms(limits->inc[us]);
-    int mtg = limits->movestogo > 0 ? (limits->movestogo < 50 ? limits->movestogo : 50) : DEFAULT_MOVES_TO_GO;
+    int mtg = moves_to_plan(limits, fullmove);
     /* What may be spent without flagging: the clock less the overhead of every move to
      * the control (at least one). */
     int64_t avail = limits_clamp_ms(limits->time[us]) - move_overhead_ms * (mtg > 1 ? 2 : 1);
     avail = max64(1, avail);
-    int64_t base = avail / mtg + inc * 3 / 4;
     if (mtg == 1) {
         /* Last move before the control: use much of what is left, never all of it. */
         tm->soft_ms = max64(1, avail / 2);
         tm->hard_ms = max64(1, avail * 4 / 5);
         return;
     }
-    tm->soft_ms = max64(1, min64(base, avail / 2));
+    /* The share of the clock plus the whole increment, which comes back after the move;
+     * scaled up because timeman_stop_iterating() ends the search well before the soft
+     * limit on average (an iteration is not started unless it can finish). */
+    int64_t target = avail / mtg + inc;
+    int64_t base = target * 5 / 4;
+    tm->soft_ms = max64(1, min64(base, avail / 3));
     tm->hard_ms = max64(tm->soft_ms, min64(base * 4, avail * 3 / 4));
     tm->hard_ms = max64(1, min64(tm->hard_ms, avail * 3 / 4));
     tm->soft_ms = min64(tm->soft_ms, tm->hard_ms);

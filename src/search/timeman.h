@@ -40,8 +40,10 @@ int64_t limits_clamp_ms(int64_t ms);
 /* Whether any time-based limit is set. */
 bool limits_use_time(const SearchLimits *limits);
 
-void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int move_overhead_ms,
-                  int64_t now_ms);
+/* The budget for a move of the side `us` at move number `fullmove` (which shapes the
+ * sudden-death horizon). */
+void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int fullmove,
+                  int move_overhead_ms, int64_t now_ms);
 /* The clock starts again (ponderhit: our own time only starts running now). */
 void timeman_restart(TimeManager *tm, int64_t now_ms);
 bool timeman_hard_expired(const TimeManager *tm, int64_t now_ms);
