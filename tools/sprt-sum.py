@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Adds the game pairs of several match runs and tests the sum with a pentanomial SPRT.
+
+A long SPRT is often played in parts (a session ends, the machine is needed for something
+else). Each part's log ends with its pentanomial line, `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]`
+(the match tool in ../shared/tools/match, cutechess and fastchess print the same); the
+parts' counts add, and the sum is tested as one sequential test. Watching the sum after
+every few pairs is still a sequential test as long as one stops at the first crossing.
+
+usage: python3 tools/sprt-sum.py [--elo0 E] [--elo1 E] [--alpha A] [--beta B]
+                                 [--ptnml LL,LD,D,WD,WW ...] [LOG ...]
+Prints the pairs, the pentanomial, the Elo with its 95% error, the log-likelihood ratio,
+its bounds, and the verdict (H1, H0 or continue). Exit status 0, or 2 on bad input.
+
+The LLR is the generalised SPRT of fishtest (Michel Van den Bergh's formulation): the
+empirical distribution of the pair scores (0, 1/4, ..., 1; an empty bin counts 0.001),
+for each hypothesis the distribution nearest to it that has the hypothesis' mean score
+(logistic Elo), and LLR = N * sum p_i log(p1_i / p0_i).
+"""
+import argparse
+import math
+import re
+import sys
+
+PAIR_SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
+PTNML_LINE = re.compile(r"Ptnml\(0-2\):\s*\[([^\]]*)\]")
+
+
+def score_from_elo(elo):
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def elo_from_score(score):
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def nearest_with_mean(probs, mean):
+    """The distribution on PAIR_SCORES of the given mean that maximises the likelihood of
+    probs: p_i / (1 + x (v_i - mean)), where x makes the mean right. The constraint's
+    left side falls as x grows, so x is found by bisection between its poles."""
+    shifted = [v - mean for v in PAIR_SCORES]
+    lo, hi = -1.0 / max(shifted), -1.0 / min(shifted)
+
+    def excess(x):
+        return sum(p * a / (1.0 + x * a) for p, a in zip(probs, shifted))
+
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if mid in (lo, hi):
+            break
+        if excess(mid) > 0.0:
+            lo = mid
+        else:
+            hi = mid
+    x = (lo + hi) / 2.0
+    weights = [p / (1.0 + x * a) for p, a in zip(probs, shifted)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def llr(counts, elo0, elo1):
+    counts = [c if c > 0 else 1e-3 for c in counts]
+    n = sum(counts)
+    probs = [c / n for c in counts]
+    p0 = nearest_with_mean(probs, score_from_elo(elo0))
+    p1 = nearest_with_mean(probs, score_from_elo(elo1))
+    return n * sum(p * math.log(b / a) for p, a, b in zip(probs, p0, p1))
+
+
+def elo_with_error(counts):
+    """Elo of the mean pair score and the half-width of its 95% interval."""
+    n = sum(counts)
+    mean = sum(c * v for c, v in zip(counts, PAIR_SCORES)) / n
+    variance = sum(c * (v - mean) ** 2 for c, v in zip(counts, PAIR_SCORES)) / n
+    se = math.sqrt(variance / n)
+    lo, hi = elo_from_score(mean - 1.959964 * se), elo_from_score(mean + 1.959964 * se)
+    return elo_from_score(mean), (hi - lo) / 2.0
+
+
+def parse_counts(text):
+    counts = [int(x) for x in text.replace(" ", "").split(",") if x != ""]
+    if len(counts) != 5 or min(counts) < 0:
+        raise ValueError("a pentanomial is five counts >= 0")
+    return counts
+
+
+def counts_of_log(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        found = PTNML_LINE.findall(f.read())
+    if not found:
+        raise ValueError("no Ptnml(0-2) line")
+    return parse_counts(found[-1])
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("logs", nargs="*", metavar="LOG", help="match log; its last Ptnml line counts")
+    ap.add_argument("--ptnml", action="append", default=[], help="counts given directly: LL,LD,D,WD,WW")
+    ap.add_argument("--elo0", type=float, default=0.0)
+    ap.add_argument("--elo1", type=float, default=10.0)
+    ap.add_argument("--alpha", type=float, default=0.05)
+    ap.add_argument("--beta", type=float, default=0.05)
+    args = ap.parse_args(argv)
+
+    total = [0] * 5
+    parts = [(f"--ptnml {p}", p, parse_counts) for p in args.ptnml]
+    parts += [(path, path, counts_of_log) for path in args.logs]
+    if not parts:
+        print("sprt-sum: give match logs or --ptnml counts", file=sys.stderr)
+        return 2
+    for label, source, read in parts:
+        try:
+            counts = read(source)
+        except (OSError, ValueError) as e:
+            print(f"sprt-sum: {label}: {e}", file=sys.stderr)
+            return 2
+        total = [a + b for a, b in zip(total, counts)]
+    if not (args.elo0 < args.elo1 and 0 < args.alpha < 1 and 0 < args.beta < 1):
+        print("sprt-sum: need elo0 < elo1 and 0 < alpha, beta < 1", file=sys.stderr)
+        return 2
+    pairs = sum(total)
+    if pairs == 0:
+        print("sprt-sum: no game pairs", file=sys.stderr)
+        return 2
+
+    lower = math.log(args.beta / (1.0 - args.alpha))
+    upper = math.log((1.0 - args.beta) / args.alpha)
+    ratio = llr(total, args.elo0, args.elo1)
+    elo, error = elo_with_error(total)
+    verdict = "H1 accepted" if ratio >= upper else "H0 accepted" if ratio <= lower else "continue"
+    print(f"pairs {pairs} ({2 * pairs} games), pentanomial [{', '.join(map(str, total))}]")
+    if math.isfinite(elo) and math.isfinite(error):
+        print(f"Elo {elo:+.1f} +/- {error:.1f}")
+    else:
+        print("Elo unbounded (every pair has the same extreme score)")
+    print(f"LLR {ratio:.2f} (bounds {lower:.2f} {upper:.2f}, elo0 {args.elo0:g} elo1 {args.elo1:g}): {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
