@@ -74,9 +74,8 @@ void timeman_init(TimeManager *tm, const SearchLimits *limits, Color us, int ful
     int64_t target = avail / mtg + inc;
     int64_t base = target * 5 / 4;
     tm->soft_ms = max64(1, min64(base, avail / 3));
+    /* soft <= avail/3 (or 1 when nothing is left), so this is within 3/4 of avail too. */
     tm->hard_ms = max64(tm->soft_ms, min64(base * 4, avail * 3 / 4));
-    tm->hard_ms = max64(1, min64(tm->hard_ms, avail * 3 / 4));
-    tm->soft_ms = min64(tm->soft_ms, tm->hard_ms);
 }
 
 void timeman_restart(TimeManager *tm, int64_t now_ms)
