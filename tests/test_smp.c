@@ -3,6 +3,7 @@
  * SMP mode, every best move is legal, and go/stop cycles with 4 threads neither hang nor
  * leak. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -10,6 +11,7 @@
 #include "board/movelegal.h"
 #include "engine/engine.h"
 #include "eval/evaluate.h"
+#include "formats/epd.h"
 #include "search/search.h"
 #include "test.h"
 #include "util/timeutil.h"
@@ -108,41 +110,51 @@ TEST(smp_ybwc_splits_and_plays_legal_moves)
 }
 
 /* A mate's distance is exact at any thread count and in both modes, at a depth where the
- * search finds the mate whatever its move order. WAC.001 (the quiet queen sacrifice Qg6)
- * needs depth: below 14 the root's late move reduction can leave the node after Qg6 to
- * reverse futility pruning (depth <= 8), depending on where Qg6 comes among the root
- * moves, with one thread as well once its histories differ (docs/smp.md; measured with
- * tools/smp-mates.py). The test searches it to 16: with the tuned evaluation depth 14
- * missed it in about 1 of 30 searches with 16 YBWC threads, depth 16 in none of 7000. */
+ * search finds the mate whatever its move order. The cases are tests/data/smp-mates.epd
+ * (acd: the depth, dm: the mate in moves), shared with tools/smp-mates.py, which measures
+ * how often a depth misses. WAC.001 (the quiet queen sacrifice Qg6) needs depth: below 14
+ * the root's late move reduction can leave the node after Qg6 to reverse futility pruning,
+ * depending on where Qg6 comes among the root moves, with one thread as well once its
+ * histories differ (docs/smp.md). */
 TEST(smp_same_mate_distance_with_1_2_4_16_threads)
 {
-    static const struct {
-        const char *fen;
-        int depth, mate; /* moves */
-    } CASES[] = {
-        {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 8, 1},                        /* back rank */
-        {"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 16, 2},  /* WAC.001 */
-        {"5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", 10, 2},          /* WAC.005 */
-        {"k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", 12, 3},      /* WAC.050 */
-        {"r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", 12, 3},        /* WAC.057 */
-    };
     static const int THREADS[] = {1, 2, 4, 16};
-    for (size_t c = 0; c < sizeof CASES / sizeof *CASES; c++) {
+    char path[512], line[512], err[200];
+    FILE *f = fopen(test_data_path("smp-mates.epd", path, sizeof path), "r");
+    if (!CHECK_MSG(f != NULL, "cannot open %s", path))
+        return;
+    Position *pos = malloc(sizeof *pos);
+    EpdRecord *rec = malloc(sizeof *rec);
+    int cases = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (epd_is_blank(line))
+            continue;
+        if (!CHECK_MSG(epd_parse(line, pos, rec, err, sizeof err), "%s: %s", path, err))
+            continue;
+        const char *acd = epd_string(rec, "acd"), *dm = epd_string(rec, "dm");
+        if (!CHECK_MSG(acd && dm, "%s: a case without acd or dm: %s", path, line))
+            continue;
+        int depth = atoi(acd), mate = atoi(dm);
+        cases++;
         for (size_t ti = 0; ti < sizeof THREADS / sizeof *THREADS; ti++)
             for (int mode = 0; mode < 2; mode++) {
                 if (THREADS[ti] == 1 && mode == 1)
                     continue;
                 Engine *e = new_engine(THREADS[ti], mode ? "Lazy" : "YBWC");
                 if (!e)
-                    return;
-                SearchResult r = search_fen(e, CASES[c].fen, CASES[c].depth);
-                CHECK_MSG(legal_in(CASES[c].fen, r.best), "%s: illegal best move", CASES[c].fen);
-                CHECK_MSG(r.score == VALUE_MATE - (2 * CASES[c].mate - 1),
-                          "%s: %d threads %s: score %d, expected mate in %d", CASES[c].fen, THREADS[ti],
-                          mode ? "Lazy" : "YBWC", r.score, CASES[c].mate);
+                    break;
+                SearchResult r = search_fen(e, rec->fen, depth);
+                CHECK_MSG(legal_in(rec->fen, r.best), "%s: illegal best move", rec->fen);
+                CHECK_MSG(r.score == VALUE_MATE - (2 * mate - 1),
+                          "%s: %d threads %s: score %d, expected mate in %d", rec->fen, THREADS[ti],
+                          mode ? "Lazy" : "YBWC", r.score, mate);
                 engine_free(e);
             }
     }
+    fclose(f);
+    CHECK_MSG(cases >= 5, "only %d cases in %s", cases, path);
+    free(pos);
+    free(rec);
 }
 
 static long resident_kb(void)

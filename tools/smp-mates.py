@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """How often a fixed-depth search misses or lengthens a known mate (docs/smp.md).
 
-Runs the mate-in-N positions of tests/test_smp.c (smp_same_mate_distance...) RUNS times
-per configuration (threads x SMP Mode), each search on a cleared table and histories
+Runs the mate-in-N positions of tests/data/smp-mates.epd (the cases of tests/test_smp.c,
+smp_same_mate_distance...: acd the depth, dm the mate in moves) RUNS times per
+configuration (threads x SMP Mode), each search on a cleared table and histories
 (`ucinewgame`), and prints per case and configuration how many results were not the
 expected mate and what they were instead.
 
@@ -14,22 +15,36 @@ alone does, without a shared table.
 
   tools/smp-mates.py [--engine ./saavedra] [--runs 200] [--threads 1,2,4,16]
                      [--modes YBWC,Lazy] [--depth N] [--cases 1,2] [--prime EPD]
+                     [--cases-file EPD]
 
 Learning and the own book are switched off. The exit status is 1 if any result was wrong.
 """
 import argparse
 import collections
+import os
 import subprocess
 import sys
 
-# The cases of tests/test_smp.c: FEN, depth of the test, mate in N moves.
-CASES = [
-    ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 8, 1),
-    ("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 16, 2),  # WAC.001
-    ("5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1", 10, 2),           # WAC.005
-    ("k4r2/1R4pb/1pQp1n1p/3P4/5p1P/3P2P1/r1q1R2K/8 w - - 0 1", 12, 3),       # WAC.050
-    ("r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1", 12, 3),         # WAC.057
-]
+CASES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "smp-mates.epd")
+
+
+def read_cases(path):
+    """The cases of the test: (FEN, depth, mate in N moves) from the EPD's acd and dm."""
+    cases = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            fields = line.split(None, 4)
+            ops = {}
+            for op in fields[4].split(";") if len(fields) == 5 else []:
+                words = op.split(None, 1)
+                if len(words) == 2:
+                    ops[words[0]] = words[1].strip().strip('"')
+            if len(fields) < 5 or "acd" not in ops or "dm" not in ops:
+                sys.exit(f"smp-mates: {path}:{number}: expected a position with acd and dm")
+            cases.append((" ".join(fields[:4]) + " 0 1", int(ops["acd"]), int(ops["dm"])))
+    return cases
 
 
 class Engine:
@@ -98,10 +113,11 @@ def main():
     ap.add_argument("--modes", default="YBWC,Lazy")
     ap.add_argument("--depth", type=int, help="search depth for every case (default: the test's)")
     ap.add_argument("--cases", help="case numbers, 1-based (default: all)")
+    ap.add_argument("--cases-file", default=CASES_FILE, help="EPD with acd and dm (default: the test's)")
     ap.add_argument("--prime", metavar="EPD", help="histories primed by a search of each position of EPD")
     a = ap.parse_args()
 
-    cases = list(enumerate(CASES, 1))
+    cases = list(enumerate(read_cases(a.cases_file), 1))
     if a.cases:
         wanted = {int(c) for c in a.cases.split(",")}
         cases = [c for c in cases if c[0] in wanted]
