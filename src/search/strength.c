@@ -54,16 +54,17 @@ int contempt_for_opponent(int base_contempt, int own_rating, const OpponentInfo 
 }
 
 /* Measured calibration (docs/search.md): the strength each internal level plays at,
- * on the scale of Stockfish 15.1's own UCI_Elo (60-game matches at 10+0.1 s), with full
- * strength at the top. A setting is turned into the level that plays at that strength,
- * by linear interpolation; below the first point the measured offset is kept. */
+ * on the scale of Stockfish 15.1's own UCI_Elo (60-game matches at 10+0.1 s, session 7,
+ * tuned evaluation), with full strength at the top. A setting is turned into the level
+ * that plays at that strength, by linear interpolation; below the first point the
+ * measured offset is kept. */
 static const struct {
     int strength;
     int level;
 } CALIBRATION[] = {
-    { 1495, 1400 },
-    { 1968, 1800 },
-    { 2153, 2200 },
+    { 1460, 1400 },
+    { 1781, 1800 },
+    { 2133, 2200 },
     { STRENGTH_MAX_ELO, STRENGTH_MAX_ELO },
 };
 #define CALIBRATION_POINTS ((int)(sizeof CALIBRATION / sizeof *CALIBRATION))
