@@ -32,6 +32,7 @@
 
 #include "eval/evaluate.h"
 #include "tune/optimize.h"
+#include "tune/weightfile.h"
 #include "tune/weightset.h"
 #include "util/outfile.h"
 #include "util/timeutil.h"
@@ -56,103 +57,6 @@ static void usage(void)
                     "             [-F PREFIXES] [--csv FILE] [--plot FILE.png|svg] [--template params.c] FILE.epd ...\n");
 }
 
-/* ---- Weight files ---- */
-
-/* "name value" per line, '#' comments; names as params_name() gives them. */
-static bool write_weights(const char *path, const TuneLayout *L, const double *theta, double k, double loss)
-{
-    OutFile of;
-    char err[256], name[96];
-    FILE *f = outfile_open(&of, path, err, sizeof err);
-    if (!f) {
-        fprintf(stderr, "tuner: %s\n", err);
-        return false;
-    }
-    fprintf(f, "# Saavedra tuner weights (K %.6f, loss %.8f); read back with tuner -i\n", k, loss);
-    for (int i = 0; i < L->count; i++)
-        fprintf(f, "%s %.6f\n", params_name(i, name, sizeof name), theta[i]);
-    if (!outfile_commit(&of, err, sizeof err)) {
-        fprintf(stderr, "tuner: %s\n", err);
-        return false;
-    }
-    return true;
-}
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap);
-    size_t got;
-    while (text && (got = fread(text + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *t = realloc(text, cap *= 2);
-            if (!t) {
-                free(text);
-                text = NULL;
-            }
-            text = t;
-        }
-    }
-    if (text)
-        text[n] = '\0';
-    fclose(f);
-    return text;
-}
-
-static bool read_weights(const char *path, const TuneLayout *L, double *theta)
-{
-    char *text = read_text(path);
-    if (!text) {
-        fprintf(stderr, "tuner: cannot read %s\n", path);
-        return false;
-    }
-    char err[256];
-    bool ok = true;
-    if (strstr(text, "S(") || strstr(text, "EvalParams") || text[strspn(text, " \t\r\n")] == '.') {
-        EvalParams p = DEFAULT_PARAMS;
-        /* A whole params.c: the table starts at its definition. */
-        const char *table = strstr(text, "EvalParams DEFAULT_PARAMS");
-        if (!params_parse(&p, table ? table : text, err, sizeof err)) {
-            fprintf(stderr, "tuner: %s: %s\n", path, err);
-            ok = false;
-        } else {
-            tune_theta_from_params(L, &p, theta);
-        }
-        free(text);
-        return ok;
-    }
-    char name[96];
-    int line_no = 0;
-    for (char *line = strtok(text, "\n"); line && ok; line = strtok(NULL, "\n")) {
-        line_no++;
-        char key[96];
-        double value;
-        if (line[strspn(line, " \t\r")] == '#' || line[strspn(line, " \t\r")] == '\0')
-            continue;
-        if (sscanf(line, "%95s %lf", key, &value) != 2 || !isfinite(value) || fabs(value) > 32000) {
-            fprintf(stderr, "tuner: %s:%d: expected \"name value\"\n", path, line_no);
-            ok = false;
-            break;
-        }
-        int k = -1;
-        for (int i = 0; i < L->count && k < 0; i++)
-            if (!strcmp(params_name(i, name, sizeof name), key))
-                k = i;
-        if (k < 0) {
-            fprintf(stderr, "tuner: %s:%d: unknown weight %s\n", path, line_no, key);
-            ok = false;
-        } else {
-            theta[k] = value;
-        }
-    }
-    free(text);
-    return ok;
-}
-
 /* The directory of the running binary, for the default template. */
 static bool default_template(char *buf, size_t size)
 {
@@ -168,7 +72,7 @@ static bool default_template(char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%s/../../../src/eval/params.c", exe) < size;
 }
 
-/* Writes the template with the table between its BEGIN/END markers replaced. */
+/* The whole params.c for -f: the template with the tuned table. */
 static bool write_params_c(const Args *a, const TuneLayout *L, const double *theta, double loss_before,
                            double loss_after, double k)
 {
@@ -179,40 +83,10 @@ static bool write_params_c(const Args *a, const TuneLayout *L, const double *the
         fprintf(stderr, "tuner: cannot locate params.c: give --template\n");
         return false;
     }
-    char *text = read_text(path);
-    if (!text) {
-        fprintf(stderr, "tuner: cannot read the template %s (give --template)\n", path);
-        return false;
-    }
-    char *begin = strstr(text, "/* ---- BEGIN TUNED PARAMETERS");
-    char *end = begin ? strstr(begin, "/* ---- END TUNED PARAMETERS ---- */") : NULL;
-    char *begin_end = begin ? strchr(begin, '\n') : NULL;
-    if (!begin || !end || !begin_end) {
-        fprintf(stderr, "tuner: %s has no BEGIN/END TUNED PARAMETERS markers\n", path);
-        free(text);
-        return false;
-    }
-    EvalParams p;
-    tune_params_from_theta(L, theta, &p);
-    OutFile of;
-    char err[256];
-    FILE *f = outfile_open(&of, a->c_path, err, sizeof err);
-    if (!f) {
-        fprintf(stderr, "tuner: %s\n", err);
-        free(text);
-        return false;
-    }
-    fwrite(text, 1, (size_t)(begin_end + 1 - text), f);
-    fprintf(f, "/* Tuned by tools/tuner (%s, %s, K %.4f): loss %.6f -> %.6f. */\n", METHODS[a->method],
-            OBJECTIVES[a->objective], k, loss_before, loss_after);
-    params_print_c(&p, f);
-    fputs(end, f);
-    free(text);
-    if (!outfile_commit(&of, err, sizeof err)) {
-        fprintf(stderr, "tuner: %s\n", err);
-        return false;
-    }
-    return true;
+    char comment[200];
+    snprintf(comment, sizeof comment, "Tuned by tools/tuner (%s, %s, K %.4f): loss %.6f -> %.6f.", METHODS[a->method],
+             OBJECTIVES[a->objective], k, loss_before, loss_after);
+    return weightfile_write_params_c(path, a->c_path, L, theta, comment);
 }
 
 /* ---- Loss curve ---- */
@@ -450,10 +324,10 @@ static int run(int argc, char **argv, Run *r)
         return 1;
     }
     tune_theta_from_params(&L, &DEFAULT_PARAMS, theta);
-    if (a.start_path && !read_weights(a.start_path, &L, theta))
+    if (a.start_path && !weightfile_read(a.start_path, &L, theta))
         return 1;
     if (a.defaults_only) {
-        bool ok = write_weights(a.x_path, &L, theta, 0, 0);
+        bool ok = weightfile_write(a.x_path, &L, theta, 0, 0);
         if (ok && a.c_path)
             ok = write_params_c(&a, &L, theta, 0, 0, 0);
         return ok ? 0 : 1;
@@ -555,7 +429,7 @@ static int run(int argc, char **argv, Run *r)
             fprintf(stderr, "\riteration %d/%d  loss %.8f  %.1f s  %.0f positions/s   ", it, a.iterations, loss,
                     elapsed, evaluated / (eval_seconds > 0 ? eval_seconds : 1e-6));
         if (it % 25 == 0)
-            write_weights(a.x_path, &L, theta, k, loss);
+            weightfile_write(a.x_path, &L, theta, k, loss);
     }
     if (tty)
         fprintf(stderr, "\n");
@@ -576,7 +450,7 @@ static int run(int argc, char **argv, Run *r)
                     "%.0f positions/s per thread (loss and gradient)\n",
             loss0, loss, loss_rounded, a.iterations, (time_now_ms() - start) / 1000.0,
             evaluated / (eval_seconds > 0 ? eval_seconds : 1e-6) / a.threads);
-    ok &= write_weights(a.x_path, &L, theta, k, loss);
+    ok &= weightfile_write(a.x_path, &L, theta, k, loss);
     if (a.c_path)
         ok &= write_params_c(&a, &L, rounded, loss0, loss_rounded, k);
     if (a.plot_path)

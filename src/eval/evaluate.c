@@ -11,17 +11,7 @@
 #include "eval/pawns.h"
 #include "eval/trace.h"
 
-enum {
-    T_MATERIAL, T_PSQT, T_IMBALANCE, T_PAWNS, T_KNIGHTS, T_BISHOPS, T_ROOKS,
-    T_MOBILITY, T_KING, T_THREATS, T_PASSED, T_TEMPO, TERM_NB
-};
-
-static const char *const TERM_NAMES[TERM_NB] = {
-    "Material", "Piece-square", "Bishop pair", "Pawns", "Knights", "Bishops", "Rooks",
-    "Mobility", "King safety", "Threats", "Passed pawns", "Tempo"
-};
-
-#define PHASE_MAX 24
+#define PHASE_MAX EVAL_PHASE_MAX
 #define CENTER_SQUARES ((1ULL << D4) | (1ULL << E4) | (1ULL << D5) | (1ULL << E5))
 
 static Bitboard KING_ZONE[SQUARE_NB];
@@ -49,13 +39,6 @@ typedef struct {
 #else
 #define TRACE_FROM(ei) ((void)0)
 #endif
-
-typedef struct {
-    Score terms[TERM_NB][COLOR_NB];
-    int mg, eg, phase, scale;
-    bool special;   /* decided by endgame_evaluate */
-    int value;      /* White's point of view */
-} EvalTrace;
 
 void eval_init(void)
 {
@@ -431,7 +414,7 @@ static int game_phase(const Position *pos)
     return phase < PHASE_MAX ? phase : PHASE_MAX;
 }
 
-static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *breakdown TRACE_PARAM)
+static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *breakdown TRACE_PARAM)
 {
     int special;
     TRACE(memset(trace, 0, sizeof *trace));
@@ -475,37 +458,37 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalTrace *break
             TRACE_SCORE(c, piece_value[pt], popcount(pieces_cp(pos, c, pt)));
         }
         Bitboard bishops = pieces_cp(pos, c, BISHOP);
-        ei.terms[T_MATERIAL][c] = material;
-        ei.terms[T_IMBALANCE][c] = ((bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES))
+        ei.terms[TERM_MATERIAL][c] = material;
+        ei.terms[TERM_IMBALANCE][c] = ((bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES))
                                    ? w->bishop_pair : 0;
-        ei.terms[T_PAWNS][c] = ei.pe->structure[c];
-        ei.terms[T_PSQT][c] = ei.pe->psqt[c] + PSQT[make_piece(c, KING)][king_square(pos, c)];
-        ei.terms[T_MOBILITY][c] = 0;
-        ei.terms[T_TEMPO][c] = pos->side == c ? w->tempo : 0;
+        ei.terms[TERM_PAWNS][c] = ei.pe->structure[c];
+        ei.terms[TERM_PSQT][c] = ei.pe->psqt[c] + PSQT[make_piece(c, KING)][king_square(pos, c)];
+        ei.terms[TERM_MOBILITY][c] = 0;
+        ei.terms[TERM_TEMPO][c] = pos->side == c ? w->tempo : 0;
         TRACE_SCORE(c, bishop_pair, (bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES));
         TRACE_SCORE(c, psqt[KING][relative_square(c, king_square(pos, c)) ^ 56], 1);
         TRACE_SCORE(c, tempo, pos->side == c);
     }
     /* Pieces in order N, B, R, Q for both sides, so that attack maps grow alike. */
     for (Color c = WHITE; c <= BLACK; c++)
-        ei.terms[T_KNIGHTS][c] = evaluate_minors(&ei, c, KNIGHT, &ei.terms[T_MOBILITY][c], &ei.terms[T_PSQT][c]);
+        ei.terms[TERM_KNIGHTS][c] = evaluate_minors(&ei, c, KNIGHT, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
     for (Color c = WHITE; c <= BLACK; c++)
-        ei.terms[T_BISHOPS][c] = evaluate_minors(&ei, c, BISHOP, &ei.terms[T_MOBILITY][c], &ei.terms[T_PSQT][c]);
+        ei.terms[TERM_BISHOPS][c] = evaluate_minors(&ei, c, BISHOP, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
     for (Color c = WHITE; c <= BLACK; c++)
-        ei.terms[T_ROOKS][c] = evaluate_rooks(&ei, c, &ei.terms[T_MOBILITY][c], &ei.terms[T_PSQT][c]);
+        ei.terms[TERM_ROOKS][c] = evaluate_rooks(&ei, c, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
     for (Color c = WHITE; c <= BLACK; c++)
-        evaluate_queens(&ei, c, &ei.terms[T_MOBILITY][c], &ei.terms[T_PSQT][c]);
+        evaluate_queens(&ei, c, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
     for (Color c = WHITE; c <= BLACK; c++) {
-        ei.terms[T_KING][c] = evaluate_king(&ei, c);
-        ei.terms[T_THREATS][c] = evaluate_threats(&ei, c);
-        ei.terms[T_PASSED][c] = evaluate_passed(&ei, c);
+        ei.terms[TERM_KING][c] = evaluate_king(&ei, c);
+        ei.terms[TERM_THREATS][c] = evaluate_threats(&ei, c);
+        ei.terms[TERM_PASSED][c] = evaluate_passed(&ei, c);
     }
     int fastest_white = unstoppable_plies(pos, ei.pe, WHITE), fastest_black = unstoppable_plies(pos, ei.pe, BLACK);
     if (fastest_white < fastest_black) {
-        ei.terms[T_PASSED][WHITE] += w->passed_unstoppable;
+        ei.terms[TERM_PASSED][WHITE] += w->passed_unstoppable;
         TRACE_SCORE(WHITE, passed_unstoppable, 1);
     } else if (fastest_black < fastest_white) {
-        ei.terms[T_PASSED][BLACK] += w->passed_unstoppable;
+        ei.terms[TERM_PASSED][BLACK] += w->passed_unstoppable;
         TRACE_SCORE(BLACK, passed_unstoppable, 1);
     }
 
@@ -554,43 +537,8 @@ int evaluate_traced(const Position *pos, EvalCoeffs *coeffs)
 }
 #endif
 
-/* ---- Breakdown ---- */
-
-static void print_cp(FILE *out, int v) { fprintf(out, " %6.2f", v / 100.0); }
-
-void eval_print(const Position *pos, FILE *out)
+int evaluate_breakdown(const Position *pos, EvalBreakdown *out)
 {
-    EvalTrace tr;
     eval_init();
-    int v = evaluate_full(pos, NULL, &tr TRACE_ARG(NULL));
-    if (tr.special) {
-        fprintf(out, "Specialised endgame evaluation (insufficient material or bare king): %+.2f (White's view)\n",
-                tr.value / 100.0);
-        fprintf(out, "Final evaluation: %+.2f (side to move), %+.2f (White)\n", v / 100.0, tr.value / 100.0);
-        return;
-    }
-    fprintf(out, "     Term      |     White     |     Black     |     Total\n");
-    fprintf(out, "               |    MG     EG  |    MG     EG  |    MG     EG\n");
-    fprintf(out, " --------------+---------------+---------------+--------------\n");
-    for (int t = 0; t < TERM_NB; t++) {
-        Score wt = tr.terms[t][WHITE], bt = tr.terms[t][BLACK];
-        fprintf(out, " %13s |", TERM_NAMES[t]);
-        print_cp(out, mg_value(wt));
-        print_cp(out, eg_value(wt));
-        fprintf(out, " |");
-        print_cp(out, mg_value(bt));
-        print_cp(out, eg_value(bt));
-        fprintf(out, " |");
-        print_cp(out, mg_value(wt) - mg_value(bt));
-        print_cp(out, eg_value(wt) - eg_value(bt));
-        fprintf(out, "\n");
-    }
-    fprintf(out, " --------------+---------------+---------------+--------------\n");
-    fprintf(out, " %13s |               |               |", "Total");
-    print_cp(out, tr.mg);
-    print_cp(out, tr.eg);
-    fprintf(out, "\n\n");
-    fprintf(out, "Phase: %d/%d (middlegame weight), scale factor: %d/%d\n", tr.phase, PHASE_MAX, tr.scale,
-            SCALE_NORMAL);
-    fprintf(out, "Final evaluation: %+.2f (White's view), %+.2f (side to move)\n", tr.value / 100.0, v / 100.0);
+    return evaluate_full(pos, NULL, out TRACE_ARG(NULL));
 }

@@ -31,7 +31,27 @@ int evaluate(const Position *pos, PawnTable *pawns);
 int evaluate_traced(const Position *pos, EvalCoeffs *coeffs);
 #endif
 
-/* Term-by-term breakdown for the `eval` console command. */
+/* The terms of the evaluation, each scored for both sides (the `eval` command's rows). */
+typedef enum {
+    TERM_MATERIAL, TERM_PSQT, TERM_IMBALANCE, TERM_PAWNS, TERM_KNIGHTS, TERM_BISHOPS, TERM_ROOKS,
+    TERM_MOBILITY, TERM_KING, TERM_THREATS, TERM_PASSED, TERM_TEMPO, TERM_NB
+} EvalTerm;
+
+/* Game phase runs from 0 (bare kings and pawns) to this (all pieces on). */
+#define EVAL_PHASE_MAX 24
+
+typedef struct {
+    Score terms[TERM_NB][COLOR_NB];
+    int mg, eg, phase, scale;
+    bool special;   /* decided by a specialised endgame evaluation: terms unset */
+    int value;      /* White's point of view */
+} EvalBreakdown;
+
+/* Evaluates pos (without a pawn cache) and fills out term by term. Returns what
+ * evaluate() returns. */
+int evaluate_breakdown(const Position *pos, EvalBreakdown *out);
+
+/* Term-by-term table for the `eval` console command (eval/breakdown.c). */
 void eval_print(const Position *pos, FILE *out);
 
 #endif
