@@ -630,18 +630,27 @@ TEST(contempt_follows_rating_difference)
     CHECK_EQ(contempt_for_opponent(10, 2700, &none_rating), 10);
     CHECK(strength_node_limit(1200) < strength_node_limit(2000));
     /* The calibration table is interpolated: the cap never falls as the setting rises,
-     * and only the top setting is unlimited. */
+     * the candidate lines never grow, and every setting is limited, the top one too
+     * (full strength is UCI_LimitStrength off). The lines fall one at a time. */
     uint64_t previous = 0;
-    for (int elo = STRENGTH_MIN_ELO; elo < STRENGTH_MAX_ELO; elo++) {
+    int previous_lines = 4, seen_lines = 0;
+    for (int elo = STRENGTH_MIN_ELO; elo <= STRENGTH_MAX_ELO; elo++) {
         uint64_t cap = strength_node_limit(elo);
+        int lines = strength_candidate_lines(elo);
         if (!CHECK_MSG(cap > 0 && cap >= previous, "node cap %llu at %d after %llu", (unsigned long long)cap,
                        elo, (unsigned long long)previous))
             break;
+        if (!CHECK_MSG(lines >= 1 && (lines == previous_lines || lines == previous_lines - 1),
+                       "%d lines at %d after %d", lines, elo, previous_lines))
+            break;
+        seen_lines |= 1 << lines;
         previous = cap;
+        previous_lines = lines;
     }
-    CHECK_EQ(strength_node_limit(STRENGTH_MAX_ELO), 0);
+    CHECK_EQ(seen_lines, (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4));
     CHECK_EQ(strength_candidate_lines(STRENGTH_MAX_ELO), 1);
     CHECK_EQ(strength_candidate_lines(STRENGTH_MIN_ELO), 4);
+    CHECK_EQ(strength_node_limit(STRENGTH_MAX_ELO + 500), strength_node_limit(STRENGTH_MAX_ELO));
     /* A measured point plays its level exactly: 2133 on Stockfish's scale is level 2200,
      * 256 nodes doubled every 120 levels from 1000. */
     CHECK_EQ(strength_node_limit(2133), 262144);

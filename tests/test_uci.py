@@ -234,13 +234,17 @@ def limited_strength_takes_its_time(e):
     e.send("stop")
     e.expect_prefix("bestmove", 2.0)
     check(time.time() - start < 0.2 * TIME_SCALE, "stop during the pause took %.3f s" % (time.time() - start))
-    for value, shown in (("3000", "2400"), ("900", "1000")):
+    e.send("uci")
+    elo_line = [l for l in e.expect(lambda l: l == "uciok") if l.startswith("option name UCI_Elo ")]
+    top = elo_line[0].split()[-1] if elo_line else "?"
+    check(top.isdigit() and int(top) > 2400, "UCI_Elo range: %s" % elo_line)
+    for value, shown in (("4000", top), ("900", "1000")):
         e.send("setoption name UCI_Elo value %s" % value)
         lines = e.sync()
         check(not any("error" in l for l in lines), "UCI_Elo %s refused: %s" % (value, lines))
         e.send("uci")
         lines = e.expect(lambda l: l == "uciok")
-        check("option name UCI_Elo type spin default %s min 1000 max 2400" % shown in lines,
+        check("option name UCI_Elo type spin default %s min 1000 max %s" % (shown, top) in lines,
               "UCI_Elo %s not cut to %s: %s" % (value, shown, [l for l in lines if "Elo" in l]))
     e.send("setoption name UCI_LimitStrength value false")
     e.sync()

@@ -54,10 +54,11 @@ int contempt_for_opponent(int base_contempt, int own_rating, const OpponentInfo 
 }
 
 /* Measured calibration (docs/search.md): the strength each internal level plays at,
- * on the scale of Stockfish 15.1's own UCI_Elo (60-game matches at 10+0.1 s, session 7,
- * tuned evaluation), with full strength at the top. A setting is turned into the level
- * that plays at that strength, by linear interpolation; below the first point the
- * measured offset is kept. */
+ * on the scale of Stockfish 15.1's own UCI_Elo (60-game matches against it on a clock,
+ * sessions 7 and 8, tuned evaluation). A setting is turned into the level that plays at
+ * that strength, by linear interpolation; below the first point the measured offset is
+ * kept. The top setting is a level too: full strength is UCI_LimitStrength off, as in
+ * Stockfish. */
 static const struct {
     int strength;
     int level;
@@ -65,7 +66,7 @@ static const struct {
     { 1460, 1400 },
     { 1901, 1800 }, /* two matches pooled, docs/search.md */
     { 2133, 2200 },
-    { STRENGTH_MAX_ELO, STRENGTH_MAX_ELO },
+    { 2444, 2450 }, /* Stockfish on a 60+0.6 s clock, docs/search.md */
 };
 #define CALIBRATION_POINTS ((int)(sizeof CALIBRATION / sizeof *CALIBRATION))
 
@@ -73,6 +74,8 @@ static double internal_level(int elo)
 {
     if (elo < STRENGTH_MIN_ELO)
         elo = STRENGTH_MIN_ELO;
+    if (elo > STRENGTH_MAX_ELO)
+        elo = STRENGTH_MAX_ELO;
     if (elo <= CALIBRATION[0].strength)
         return elo - (CALIBRATION[0].strength - CALIBRATION[0].level);
     for (int i = 1; i < CALIBRATION_POINTS; i++)
@@ -81,13 +84,11 @@ static double internal_level(int elo)
                      / (CALIBRATION[i].strength - CALIBRATION[i - 1].strength);
             return CALIBRATION[i - 1].level + t * (CALIBRATION[i].level - CALIBRATION[i - 1].level);
         }
-    return STRENGTH_MAX_ELO;
+    return CALIBRATION[CALIBRATION_POINTS - 1].level;
 }
 
 uint64_t strength_node_limit(int elo)
 {
-    if (elo >= STRENGTH_MAX_ELO)
-        return 0; /* full strength */
     /* 256 nodes at level 1000, doubling every 120 levels; at least 64. */
     double nodes = 256.0 * pow(2.0, (internal_level(elo) - 1000.0) / 120.0);
     return nodes < 64.0 ? 64 : (uint64_t)nodes;
@@ -101,9 +102,13 @@ static int noise_of(int elo)
     return noise > 0 ? (int)noise : 0;
 }
 
+/* Four lines while the noise is large, then one fewer for every 4 cp it shrinks below
+ * 16, so that the top levels rise gradually to a single line instead of in one step
+ * (each extra line costs about a doubling of the search). */
 int strength_candidate_lines(int elo)
 {
-    return noise_of(elo) > 0 ? 4 : 1;
+    int lines = 1 + noise_of(elo) / 4;
+    return lines > 4 ? 4 : lines;
 }
 
 static uint64_t next_random(uint64_t *s)

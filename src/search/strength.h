@@ -9,7 +9,7 @@
 #include "search/timeman.h"
 
 #define STRENGTH_MIN_ELO 1000
-#define STRENGTH_MAX_ELO 2400 /* full strength, about where it measures at blitz */
+#define STRENGTH_MAX_ELO 2440 /* within the calibration; full strength is no limit at all */
 /* The rating assumed for ourselves when the protocol does not tell (UCI). */
 #define STRENGTH_NOMINAL_RATING 2700
 
@@ -29,7 +29,8 @@ bool opponent_parse(const char *text, OpponentInfo *out);
  * opponents, so that draws become welcome). own_rating 0 means STRENGTH_NOMINAL_RATING. */
 int contempt_for_opponent(int base_contempt, int own_rating, const OpponentInfo *opp);
 
-/* Nodes per move allowed at a given Elo when strength is limited (0: no limit). */
+/* Nodes per move allowed at a given Elo when strength is limited (never 0: every
+ * setting, the top one too, is a node cap). */
 uint64_t strength_node_limit(int elo);
 /* Root lines considered for the weakened choice. */
 int strength_candidate_lines(int elo);
