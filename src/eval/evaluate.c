@@ -11,7 +11,6 @@
 #include "eval/pawns.h"
 #include "eval/trace.h"
 
-#define PHASE_MAX EVAL_PHASE_MAX
 #define CENTER_SQUARES ((1ULL << D4) | (1ULL << E4) | (1ULL << D5) | (1ULL << E5))
 
 static Bitboard KING_ZONE[SQUARE_NB];
@@ -411,7 +410,7 @@ static int game_phase(const Position *pos)
 {
     int phase = popcount(pieces_p(pos, KNIGHT) | pieces_p(pos, BISHOP)) + 2 * popcount(pieces_p(pos, ROOK))
               + 4 * popcount(pieces_p(pos, QUEEN));
-    return phase < PHASE_MAX ? phase : PHASE_MAX;
+    return phase < EVAL_PHASE_MAX ? phase : EVAL_PHASE_MAX;
 }
 
 static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *breakdown TRACE_PARAM)
@@ -460,7 +459,7 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *b
         Bitboard bishops = pieces_cp(pos, c, BISHOP);
         ei.terms[TERM_MATERIAL][c] = material;
         ei.terms[TERM_IMBALANCE][c] = ((bishops & DARK_SQUARES) && (bishops & LIGHT_SQUARES))
-                                   ? w->bishop_pair : 0;
+                                      ? w->bishop_pair : 0;
         ei.terms[TERM_PAWNS][c] = ei.pe->structure[c];
         ei.terms[TERM_PSQT][c] = ei.pe->psqt[c] + PSQT[make_piece(c, KING)][king_square(pos, c)];
         ei.terms[TERM_MOBILITY][c] = 0;
@@ -470,10 +469,14 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *b
         TRACE_SCORE(c, tempo, pos->side == c);
     }
     /* Pieces in order N, B, R, Q for both sides, so that attack maps grow alike. */
-    for (Color c = WHITE; c <= BLACK; c++)
-        ei.terms[TERM_KNIGHTS][c] = evaluate_minors(&ei, c, KNIGHT, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
-    for (Color c = WHITE; c <= BLACK; c++)
-        ei.terms[TERM_BISHOPS][c] = evaluate_minors(&ei, c, BISHOP, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        Score *mob = &ei.terms[TERM_MOBILITY][c], *psqt = &ei.terms[TERM_PSQT][c];
+        ei.terms[TERM_KNIGHTS][c] = evaluate_minors(&ei, c, KNIGHT, mob, psqt);
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        Score *mob = &ei.terms[TERM_MOBILITY][c], *psqt = &ei.terms[TERM_PSQT][c];
+        ei.terms[TERM_BISHOPS][c] = evaluate_minors(&ei, c, BISHOP, mob, psqt);
+    }
     for (Color c = WHITE; c <= BLACK; c++)
         ei.terms[TERM_ROOKS][c] = evaluate_rooks(&ei, c, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
     for (Color c = WHITE; c <= BLACK; c++)
@@ -505,7 +508,7 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *b
           for (Color c = WHITE; c <= BLACK; c++)
               endgame_scale(pos, c, ei.pe->passed[c], &trace->scale[c]));
     /* Scale 0 is a dead draw for the side ahead: no middlegame remainder either. */
-    int v = scale == 0 ? 0 : (mg * phase + eg * (PHASE_MAX - phase) * scale / SCALE_NORMAL) / PHASE_MAX;
+    int v = scale == 0 ? 0 : (mg * phase + eg * (EVAL_PHASE_MAX - phase) * scale / SCALE_NORMAL) / EVAL_PHASE_MAX;
     if (v > EVAL_MAX)
         v = EVAL_MAX;
     if (v < -EVAL_MAX)
