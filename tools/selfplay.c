@@ -29,11 +29,10 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "engine/engine.h"
+#include "engine/selfgame.h"
 #include "util/outfile.h"
 #include "util/random.h"
 #include "util/timeutil.h"
-
-#define MAX_GAME_PLIES 600
 
 typedef struct {
     int games, threads, random_plies;
@@ -103,64 +102,21 @@ static void play_game(const Config *cfg, Engine *e, int g, GameSlot *slot)
         rng = splitmix64_at(rng);
         engine_make_move(e, list.moves[rng % (uint64_t)list.count]);
     }
-    static _Thread_local Position start;
-    start = *engine_position(e);
     char start_fen[128];
-    position_to_fen(&start, start_fen);
-
-    Move moves[MAX_GAME_PLIES];
-    int plies = 0, result = 0, win_streak = 0, draw_streak = 0;
-    const char *reason = "ply limit";
-    SearchLimits limits;
-    limits_init(&limits);
-    limits.nodes = cfg->nodes;
-    for (;;) {
-        const Position *pos = engine_position(e);
-        GameEnd end = game_end_status(pos);
-        if (end != GAME_ONGOING) {
-            result = end == GAME_WHITE_MATES ? 1 : end == GAME_BLACK_MATES ? -1 : 0;
-            reason = end == GAME_WHITE_MATES || end == GAME_BLACK_MATES ? "mate"
-                   : end == GAME_STALEMATE ? "stalemate" : end == GAME_REPETITION ? "repetition"
-                   : end == GAME_FIFTY_MOVES ? "fifty moves" : "insufficient material";
-            break;
-        }
-        if (plies >= MAX_GAME_PLIES) {
-            result = 0;
-            break;
-        }
-        if (!engine_go(e, &limits, NULL, err, sizeof err)) {
-            fprintf(stderr, "selfplay: %s\n", err);
-            break;
-        }
-        engine_wait(e);
-        SearchResult r = engine_last_result(e);
-        if (r.best == MOVE_NONE)
-            break;
-        int white_score = pos->side == WHITE ? r.score : -r.score;
-        if (!engine_make_move(e, r.best))
-            break;
-        moves[plies++] = r.best;
-        /* Adjudication on the scores both sides report. */
-        if (white_score >= 1000 || white_score <= -1000) {
-            win_streak = win_streak && ((white_score > 0) == (result > 0)) ? win_streak + 1 : 1;
-            result = white_score > 0 ? 1 : -1;
-        } else {
-            win_streak = 0;
-            result = 0;
-        }
-        draw_streak = white_score >= -5 && white_score <= 5 ? draw_streak + 1 : 0;
-        if (win_streak >= 8) {
-            reason = "adjudicated win";
-            break;
-        }
-        if (plies >= 160 && draw_streak >= 40) {
-            result = 0;
-            reason = "adjudicated draw";
-            break;
-        }
+    position_to_fen(engine_position(e), start_fen);
+    static _Thread_local SelfGame game;
+    SelfGameConfig sg = { cfg->nodes, 0 };
+    if (!selfgame_play(e, &sg, start_fen, NULL, 0, &game, err, sizeof err)) {
+        fprintf(stderr, "selfplay: game %d: %s\n", g + 1, err);
+        game.plies = 0;
+        game.result = 0;
+        game.reason = "not played";
     }
-    if (strcmp(reason, "adjudicated win") && strcmp(reason, "mate"))
-        result = 0;
+    static _Thread_local Position start;
+    position_from_fen(&start, start_fen, err, sizeof err, NULL);
+    const Move *moves = game.moves;
+    int plies = game.plies, result = game.result;
+    const char *reason = game.reason;
 
     /* The PGN text. */
     Text t = { 0 };
