@@ -60,7 +60,7 @@ LIB_SRC  = $(filter-out src/main.c,$(SRC))
 TEST_SRC = $(wildcard tests/*.c)
 # Each tools/NAME.c is a program of its own, linked with the engine's objects (make tools);
 # the ones in TRACE_TOOLS are linked with the tuner's object set instead.
-TRACE_TOOLS = tuner wdlfit
+TRACE_TOOLS = tuner wdlfit nnuetrain
 TOOL_SRC = $(filter-out tools/gen_magics.c,$(wildcard tools/*.c))
 TOOLS    = $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%)
 # makeeco is linked without the ECO table it makes (below).
@@ -88,6 +88,16 @@ TRACE_OBJ = $(EVAL_SRC:src/%.c=$(BUILD)/trace/%.o) $(TUNE_SRC:src/%.c=$(BUILD)/t
 TUNE_TEST_SRC = $(wildcard tests/tune/*.c)
 TUNE_TEST_OBJ = $(TUNE_TEST_SRC:tests/tune/%.c=$(BUILD)/trace/tests/%.o) $(BUILD)/trace/tests/test_main.o
 
+# The net built into the engine (src/nnue/embedded.c, docs/nnue.md); make EVALFILE=PATH
+# embeds another. Without the file the engine is built without a net.
+EVALFILE ?= src/nnue/nets/default.nnue
+NNUE_NET  = $(wildcard $(EVALFILE))
+ifeq ($(origin EVALFILE),command line)
+  ifeq ($(NNUE_NET),)
+    $(error EVALFILE=$(EVALFILE): no such file)
+  endif
+endif
+
 .PHONY: test-smp-mates test-debug-smp-mates FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
         fuzz fuzz-harnesses fuzz-smoke
 
@@ -109,6 +119,12 @@ FORCE:
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -c -o $@ $<
+
+$(BUILD)/nnue/embedded.o: EXTRA_CFLAGS += $(if $(NNUE_NET),-DNNUE_EMBED_FILE='"$(abspath $(NNUE_NET))"')
+$(BUILD)/nnue/embedded.o: $(NNUE_NET) $(BUILD)/nnue/evalfile.stamp
+$(BUILD)/nnue/evalfile.stamp: FORCE | $(BUILD)
+	@mkdir -p $(@D)
+	@echo '$(abspath $(NNUE_NET))' | cmp -s - $@ || echo '$(abspath $(NNUE_NET))' > $@
 
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)/tests
 	$(CC) $(ALLFLAGS) -c -o $@ $<

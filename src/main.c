@@ -12,6 +12,7 @@
 #include "engine/config.h"
 #include "engine/engine.h"
 #include "eval/evaluate.h"
+#include "nnue/nnue_eval.h"
 #include "protocol/console.h"
 #include "protocol/uci.h"
 #include "protocol/xboard.h"
@@ -67,6 +68,10 @@ static int cmd_eval(int argc, char **argv)
     if (!position_from_args(&pos, argc, argv))
         return 1;
     eval_print(&pos, stdout);
+    char err[200];
+    Network *net = network_default(err, sizeof err);
+    nnue_print(net, &pos, stdout);
+    network_free(net);
     return 0;
 }
 

@@ -17,7 +17,7 @@ import sys
 LAYERS = [
     ["util"],
     ["board"],
-    ["eval", "formats"],
+    ["eval", "formats", "nnue"],
     ["search", "opening"],
     ["engine", "tune"],
     ["commands"],

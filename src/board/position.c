@@ -129,6 +129,7 @@ void make_move(Position *pos, Move m)
     st->rule50 = prev->rule50 + 1;
     st->plies_from_null = prev->plies_from_null + 1;
     st->move = m;
+    st->moved = (uint8_t)pc;
     st->captured = NO_PIECE;
     st->ep_square = NO_SQUARE;
     if (prev->ep_square != NO_SQUARE)
@@ -248,6 +249,7 @@ void make_null_move(Position *pos)
     st->plies_from_null = 0;
     st->captured = NO_PIECE;
     st->move = MOVE_NULL;
+    st->moved = NO_PIECE;
     pos->side = !pos->side;
     st->checkers = 0;
     st->pinned = compute_pinned(pos, pos->side);
@@ -419,6 +421,7 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
     st->plies_from_null = 0;
     st->captured = NO_PIECE;
     st->move = MOVE_NONE;
+    st->moved = NO_PIECE;
     st->ep_square = NO_SQUARE;
 
     Color them = !side;

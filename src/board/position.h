@@ -21,6 +21,7 @@ typedef struct {
     int plies_from_null;/* plies since the last null move (bounds repetition search) */
     Piece captured;     /* piece captured by the move that led here */
     Move move;          /* the move that led here (MOVE_NONE at the root) */
+    uint8_t moved;      /* the piece that made it, before any promotion (NO_PIECE: none) */
 } StateInfo;
 
 /* Game history plus search depth; longer histories are compacted (see position_compact). */

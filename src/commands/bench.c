@@ -71,7 +71,7 @@ static const char *const BENCH_FENS[] = {
 
 #define BENCH_COUNT ((int)(sizeof BENCH_FENS / sizeof *BENCH_FENS))
 
-uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, FILE *out)
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, bool nnue, FILE *out)
 {
     Engine *e = engine_new();
     if (!e) {
@@ -92,6 +92,14 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, FI
 
     /* The search, not the book, answers the start position. */
     engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
+    if (nnue) {
+        engine_set_option(e, "Use NNUE", "true", OPT_SOURCE_GUI, err, sizeof err);
+        if (!engine_net(e)) {
+            fprintf(stderr, "bench: this build has no net\n");
+            engine_free(e);
+            return 0;
+        }
+    }
 
     SearchLimits limits;
     limits_init(&limits);
@@ -142,19 +150,26 @@ int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
 {
     int depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_DEFAULT_HASH_MB;
     const char *mode = NULL;
+    bool nnue = false;
     err[0] = '\0';
     if (argc > 3) {
         if (!strcasecmp(argv[3], "ybwc") || !strcasecmp(argv[3], "lazy"))
             mode = argv[3];
         else
-            argc = 5; /* not a mode: the usage below */
+            argc = 6; /* not a mode: the usage below */
+    }
+    if (argc == 5) {
+        if (!strcasecmp(argv[4], "nnue") || !strcasecmp(argv[4], "hce"))
+            nnue = !strcasecmp(argv[4], "nnue");
+        else
+            argc = 6;
     }
     if ((argc > 0 && !word_to_int(argv[0], 1, MAX_PLY - 1, &depth))
         || (argc > 1 && !word_to_int(argv[1], 1, 256, &threads))
-        || (argc > 2 && !word_to_int(argv[2], 1, 65536, &hash)) || argc > 4) {
-        snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..256) [hashMB (1..65536) [YBWC|Lazy]]]]",
-                 MAX_PLY - 1);
+        || (argc > 2 && !word_to_int(argv[2], 1, 65536, &hash)) || argc > 5) {
+        snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..256) [hashMB (1..65536) [YBWC|Lazy "
+                 "[HCE|NNUE]]]]]", MAX_PLY - 1);
         return 1;
     }
-    return bench_run(depth, threads, hash, mode, out) ? 0 : 1;
+    return bench_run(depth, threads, hash, mode, nnue, out) ? 0 : 1;
 }

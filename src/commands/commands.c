@@ -8,6 +8,7 @@
 #include "commands/bench.h"
 #include "commands/epdtest.h"
 #include "eval/evaluate.h"
+#include "nnue/nnue_eval.h"
 #include "util/textline.h"
 #include "search/syzygy.h"
 #include "search/tbcheck.h"
@@ -145,6 +146,7 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
         position_print(engine_position(e), out);
     } else if (!strcmp(cmd, "eval")) {
         eval_print(engine_position(e), out);
+        nnue_print(engine_net(e), engine_position(e), out);
     } else if (!strcmp(cmd, "eco")) {
         const EcoEntry *here, *game = engine_opening(e, &here);
         fprintf(out, "position: %s%s%s\n", here ? here->code : "not in the ECO table", here ? " " : "",

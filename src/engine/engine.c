@@ -15,6 +15,7 @@
 #include "engine/runner.h"
 #include "search/syzygy.h"
 #include "search/transposition.h"
+#include "util/rcfile.h"
 #include "util/timeutil.h"
 
 struct Engine {
@@ -27,6 +28,8 @@ struct Engine {
     int own_rating;
     bool tb_loaded;   /* this engine loaded the (process-wide) tablebases */
     Learner *learner;
+    Network *builtin_net;         /* the net built into the binary (NULL: none) */
+    Network *file_net;            /* EvalFile's net (NULL: the built-in one) */
     bool learn_reload;            /* the TT lacks the learned positions (start-up, cleared) */
     char messages[4][700];        /* warnings for the protocol (engine_take_message) */
     char last_message[700];
@@ -167,6 +170,52 @@ int engine_book_moves(Engine *e, BookMove *out, int max, char *warn, size_t warn
                          warn_size);
 }
 
+/* EvalFile: another net, read and checked at once; a file that cannot be used leaves
+ * the net in use as it was. An empty name goes back to the built-in net. Relative names
+ * are looked for beside the executable (then in ../share/saavedra from it). */
+static bool on_eval_file(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    if (!opt->str[0]) {
+        network_free(e->file_net);
+        e->file_net = NULL;
+        return true;
+    }
+    char path[4096], why[600];
+    if (opt->str[0] == '/')
+        snprintf(path, sizeof path, "%s", opt->str);
+    else if (!data_file_locate(opt->str, path, sizeof path)) {
+        snprintf(err, size, "EvalFile: %s not found beside the executable; the net in use stays", opt->str);
+        return false;
+    }
+    Network *net = network_load(path, why, sizeof why);
+    if (!net) {
+        snprintf(err, size, "EvalFile: %s; the net in use stays", why);
+        return false;
+    }
+    network_free(e->file_net);
+    e->file_net = net;
+    return true;
+}
+
+static bool on_use_nnue(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    if (opt->value && !engine_net(e))
+        snprintf(err, size, "Use NNUE: no net (this build has none built in and EvalFile names none); "
+                 "the hand-written evaluation stays");
+    return true;
+}
+
+const Network *engine_net(const Engine *e)
+{
+    return e->file_net ? e->file_net : e->builtin_net;
+}
+
 /* Chess960 castling notation (king takes rook, Shredder-FEN) for the game on the board
  * and every position set later. */
 static bool on_chess960(void *ctx, const Option *opt, char *err, size_t size)
@@ -205,6 +254,8 @@ static void register_options(Engine *e)
     option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
     option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
     ownbook_add_options(o, on_book_file, e);
+    option_add_check(o, "Use NNUE", false, on_use_nnue, e);
+    option_add_string(o, "EvalFile", "", on_eval_file, e);
 }
 
 Engine *engine_new(void)
@@ -222,8 +273,9 @@ Engine *engine_new(void)
     }
     pthread_mutex_init(&e->message_lock, NULL);
     ownbook_init(&e->book, e->run.shared.seed ^ 0xB00C);
-    register_options(e);
     char err[160];
+    e->builtin_net = network_default(err, sizeof err);
+    register_options(e);
     on_learning(e, options_find(&e->options, "Learning"), err, sizeof err);
     const EcoTable *eco_table = eco_builtin(err, sizeof err);
     game_init(&e->game, eco_table);
@@ -241,6 +293,8 @@ void engine_free(Engine *e)
     runner_free(&e->run);
     learner_free(e->learner);
     ownbook_close(&e->book);
+    network_free(e->file_net);
+    network_free(e->builtin_net);
     tt_free(&e->tt);
     pthread_mutex_destroy(&e->message_lock);
     free(e);
@@ -398,6 +452,7 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
     int tb_pieces = e->tb_loaded ? syzygy_largest() : 0;
     int tb_limit = (int)options_int(&e->options, "SyzygyProbeLimit");
     sh->tb.pieces = tb_pieces < tb_limit ? tb_pieces : tb_limit;
+    sh->net = options_bool(&e->options, "Use NNUE") ? engine_net(e) : NULL;
     sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
     sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");
     syzygy_rank_root(&sh->tb, &e->game.pos, -sh->contempt, &sh->tb_root);

@@ -83,6 +83,10 @@ bool engine_is_searching(Engine *e);
  * between searches). */
 void engine_smp_stats(Engine *e, SplitStats *sum, bool reset);
 
+/* The net the engine evaluates with when "Use NNUE" is on: EvalFile's, else the one
+ * built into the binary; NULL when there is neither. */
+const Network *engine_net(const Engine *e);
+
 /* Result of the last finished search. */
 SearchResult engine_last_result(Engine *e);
 

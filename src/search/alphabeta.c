@@ -46,6 +46,12 @@ bool search_is_draw(const Position *pos, int ply)
 }
 
 /* Contempt: a draw is worth -contempt to the side to move at the root. */
+/* The static evaluation: the net when the search has one, else the hand-written one. */
+static inline int static_eval(SearchThread *t, const Position *pos)
+{
+    return t->shared->net ? nnue_evaluate(t->shared->net, t->nnue, pos) : evaluate(pos, t->pawns);
+}
+
 static inline int draw_score(const SearchThread *t)
 {
     return t->pos.side == t->root_side ? -t->shared->contempt : t->shared->contempt;
@@ -99,7 +105,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
         return draw_score(t);
     bool checked = in_check(pos);
     if (ply >= MAX_PLY - 1 || pos->st_index >= MAX_STATES - 2)
-        return checked ? draw_score(t) : evaluate(pos, t->pawns);
+        return checked ? draw_score(t) : static_eval(t, pos);
 
     /* Entries from the first quiescence ply (which searches checks) are worth more. */
     int tt_depth = checked || qdepth == 0 ? 0 : -1;
@@ -115,7 +121,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
         ss->static_eval = VALUE_NONE;
         best = -VALUE_INFINITE;
     } else {
-        ss->static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos, t->pawns);
+        ss->static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
         best = ss->static_eval;
         /* The hash score refines stand pat, but not at PV nodes: there it would hide
          * the move that produced it and cut the PV short. */
@@ -395,7 +401,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         if (search_is_draw(pos, ply))
             return draw_score(t);
         if (ply >= MAX_PLY - 1 || pos->st_index >= MAX_STATES - 2)
-            return checked ? draw_score(t) : evaluate(pos, t->pawns);
+            return checked ? draw_score(t) : static_eval(t, pos);
         /* Mate distance pruning: no line from here beats a mate already found nearer. */
         alpha = max_int(alpha, -VALUE_MATE + ply);
         beta = min_int(beta, VALUE_MATE - ply - 1);
@@ -443,7 +449,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         ss->static_eval = eval = VALUE_NONE;
         goto moves_loop;
     }
-    ss->static_eval = eval = hit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos, t->pawns);
+    ss->static_eval = eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
     if (hit && tte.score != VALUE_NONE && (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = tte.score; /* the hash score is a better estimate */
     if (ss[-2].static_eval != VALUE_NONE)

@@ -11,6 +11,7 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
+#include "nnue/nnue_eval.h"
 #include "search/history.h"
 #include "search/movepicker.h"
 #include "search/syzygy.h"
@@ -73,6 +74,7 @@ typedef struct {
     uint64_t seed;                  /* for strength-limited move choice */
     SyzygyConfig tb;                /* tablebase probing (pieces 0: none) */
     SyzygyRoot tb_root;             /* the root's tablebase ranking, when it is in the tables */
+    const Network *net;             /* the neural evaluation; NULL: the hand-written one */
 } SearchShared;
 
 typedef struct {
@@ -117,6 +119,7 @@ typedef struct SearchThread {
     SearchShared *shared;
     History *hist;
     PawnTable *pawns;
+    NnueState *nnue;          /* this thread's accumulators (nnue_eval.h) */
     SearchStack stack[MAX_PLY + STACK_OFFSET + 4];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length[MAX_PLY + 1];

@@ -27,7 +27,8 @@ SearchThread *search_thread_new(int id)
     t->id = id;
     t->hist = history_new();
     t->pawns = pawn_table_new();
-    if (!t->hist || !t->pawns) {
+    t->nnue = calloc(1, sizeof *t->nnue);
+    if (!t->hist || !t->pawns || !t->nnue) {
         search_thread_free(t);
         return NULL;
     }
@@ -43,6 +44,7 @@ void search_thread_free(SearchThread *t)
     history_free(t->hist);
     if (t->pawns)
         pawn_table_free(t->pawns);
+    free(t->nnue);
     free(t);
 }
 
@@ -50,6 +52,7 @@ void search_thread_clear(SearchThread *t)
 {
     history_clear(t->hist);
     pawn_table_clear(t->pawns);
+    nnue_state_reset(t->nnue);
 }
 
 static void *worker_loop(void *arg)

@@ -1,0 +1,66 @@
+/* The neural evaluation's network (docs/nnue-format.md): 768 piece-square inputs per
+ * perspective, a feature transformer to NNUE_HIDDEN int16 neurons per perspective, the
+ * two perspectives (side to move first) through a squared clipped ReLU into one output
+ * per material bucket.
+ *
+ * A Network is read once (from the net built into the binary or from a file), checked
+ * whole, and then only read: any number of search threads may share it. */
+#ifndef SAAVEDRA_NETWORK_H
+#define SAAVEDRA_NETWORK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NNUE_INPUTS 768
+#define NNUE_HIDDEN 256
+#define NNUE_BUCKETS 1
+/* Quantisation: the feature transformer's weights and biases are scaled by NNUE_QA
+ * (its activations clip at NNUE_QA), the output weights by NNUE_QB; the output times
+ * NNUE_SCALE is centipawns. */
+#define NNUE_QA 255
+#define NNUE_QB 64
+#define NNUE_SCALE 400
+
+#define NNUE_MAGIC "SVNNUE\r\n"
+#define NNUE_VERSION 1
+#define NNUE_HEADER_SIZE 36
+#define NNUE_FILE_SIZE (NNUE_HEADER_SIZE + 2 * (NNUE_INPUTS * NNUE_HIDDEN + NNUE_HIDDEN) \
+                        + 2 * NNUE_BUCKETS * 2 * NNUE_HIDDEN + 4 * NNUE_BUCKETS + 4)
+
+typedef struct {
+    _Alignas(64) int16_t ft_weights[NNUE_INPUTS][NNUE_HIDDEN];
+    _Alignas(64) int16_t ft_bias[NNUE_HIDDEN];
+    /* Per bucket: the side to move's NNUE_HIDDEN weights, then the other side's. */
+    _Alignas(64) int16_t out_weights[NNUE_BUCKETS][2 * NNUE_HIDDEN];
+    int32_t out_bias[NNUE_BUCKETS];
+    uint32_t id;          /* the file's CRC-32: names the net in messages and data */
+} Network;
+
+/* Checks and reads a net from bytes; NULL with a one-line reason in err when they are
+ * not a net of this architecture. The result is freed with network_free. */
+Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t err_size);
+/* The same from a file (a regular file of exactly the net's size). */
+Network *network_load(const char *path, char *err, size_t err_size);
+void network_free(Network *net);
+
+/* The net built into the binary; NULL when the build embedded none (err says why). */
+Network *network_default(char *err, size_t err_size);
+
+/* Writes net to bytes (NNUE_FILE_SIZE); the trainer's output goes through here. */
+void network_to_bytes(const Network *net, uint8_t *out);
+
+/* The feature index of a piece of colour pc_color and type pt on sq, seen from
+ * perspective: own pieces first, squares mirrored vertically for Black. */
+static inline int nnue_feature(int perspective, int pc_color, int pt, int sq)
+{
+    return ((pc_color != perspective) * 6 + pt) * 64 + (perspective ? sq ^ 56 : sq);
+}
+
+/* The output bucket of a position with this many pieces (kings included). */
+static inline int nnue_bucket(int piece_count)
+{
+    return NNUE_BUCKETS == 1 ? 0 : (piece_count - 2) * NNUE_BUCKETS / 31;
+}
+
+#endif

@@ -1,0 +1,45 @@
+/* Training positions for the net trainer: the scored positions of training-data files
+ * (formats/traindata.h) unpacked once into a compact array in memory, with a held-out
+ * share of whole games for validation. */
+#ifndef SAAVEDRA_NNUE_DATA_H
+#define SAAVEDRA_NNUE_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board/position.h"
+
+/* One position: its pieces (4 bits each, in square order of occ) and its labels. */
+typedef struct {
+    uint64_t occ;
+    uint8_t pieces[16];
+    int16_t score;      /* the search score, side to move's point of view, centipawns */
+    uint8_t result;     /* the game's result for the side to move: 0 lost, 1 draw, 2 won */
+    uint8_t stm;        /* the side to move (WHITE, BLACK) */
+} PackedPos;
+
+typedef struct {
+    PackedPos *pos;
+    size_t count, capacity;
+} PosSet;
+
+typedef struct {
+    PosSet train, valid;
+    uint64_t games, files, damaged; /* read; records or files refused (reported on stderr) */
+} NnueData;
+
+void posset_free(PosSet *s);
+bool posset_add(PosSet *s, const Position *pos, int score_stm, int result_stm);
+
+/* Reads every *.svt file of dir (or the one file dir names). Games whose index hashes
+ * below valid_share (0..1) go to validation. At most max_positions are kept (0: all).
+ * False (with err) when nothing can be read. */
+bool nnue_data_load(const char *dir, double valid_share, size_t max_positions, NnueData *out, char *err,
+                    size_t err_size);
+void nnue_data_free(NnueData *d);
+
+/* The features of p from each perspective (nnue_feature); returns the piece count. */
+int packed_features(const PackedPos *p, int us[32], int them[32]);
+
+#endif
