@@ -1,0 +1,234 @@
+/* The net trainer (tune/nnue_*.c): it learns a known function (the material balance)
+ * from positions, the quantised net in the engine gives the float model's score within a
+ * stated tolerance, checkpoints round-trip and damaged ones are refused, and the data
+ * loader reads training-data files, skips a damaged record and holds out whole games. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "board/movegen.h"
+#include "formats/movecode_game.h"
+#include "formats/traindata.h"
+#include "nnue/nnue_eval.h"
+#include "test.h"
+#include "tune/nnue_data.h"
+#include "tune/nnue_model.h"
+#include "tune/nnue_train.h"
+#include "util/random.h"
+
+static int material(const Position *pos, Color c)
+{
+    static const int value[] = { 100, 300, 300, 500, 900, 0 };
+    int sum = 0;
+    for (int pt = PAWN; pt < KING; pt++)
+        sum += value[pt] * popcount(pieces_cp(pos, c, pt));
+    return sum;
+}
+
+/* Positions from random games, labelled with the material balance (side to move). */
+static void material_set(PosSet *set, int count, uint64_t seed)
+{
+    static Position pos;
+    char err[160];
+    uint64_t rng = seed;
+    while ((int)set->count < count) {
+        position_from_fen(&pos, START_FEN, err, sizeof err, NULL);
+        int plies = 10 + (int)(splitmix64(&rng) % 110);
+        for (int i = 0; i < plies; i++) {
+            MoveList list;
+            generate_legal(&pos, &list);
+            if (list.count == 0)
+                break;
+            make_move(&pos, list.moves[splitmix64(&rng) % (uint64_t)list.count]);
+            position_bound_history(&pos, 16);
+        }
+        int balance = material(&pos, pos.side) - material(&pos, !pos.side);
+        if (balance > 1500 || balance < -1500)
+            continue;
+        posset_add(set, &pos, balance, 1);
+    }
+}
+
+static double mean_abs_error(const NnueModel *model, const PosSet *set)
+{
+    double sum = 0;
+    for (size_t i = 0; i < set->count; i++)
+        sum += fabs(nnue_model_eval(model, &set->pos[i]) - set->pos[i].score);
+    return sum / (double)set->count;
+}
+
+static NnueModel trained;
+static bool have_trained;
+
+TEST(nnue_trainer_learns_the_material_balance)
+{
+    PosSet train = { 0 }, valid = { 0 };
+    material_set(&train, 40000, 1);
+    material_set(&valid, 2000, 2);
+    if (!CHECK(nnue_model_init(&trained, 7)))
+        return;
+    double before = mean_abs_error(&trained, &valid);
+    double loss_before = nnue_mean_loss(&trained, &valid, 1.0f, 2);
+    uint64_t rng = 3;
+    for (int e = 0; e < 12; e++) {
+        NnueTrainConfig cfg = { 2, 256, nnue_schedule(0.005f, e, 12), 1.0f, NULL, NULL };
+        nnue_train_epoch(&trained, &train, &cfg, &rng);
+    }
+    double after = mean_abs_error(&trained, &valid);
+    double loss_after = nnue_mean_loss(&trained, &valid, 1.0f, 2);
+    /* Before: about the mean size of the balance; after: a fraction of a pawn. */
+    CHECK_MSG(after < 60 && after < before / 4, "mean error %.1f cp before, %.1f cp after", before, after);
+    CHECK_MSG(loss_after < loss_before / 10, "validation loss %.5f -> %.5f", loss_before, loss_after);
+    have_trained = true;
+    posset_free(&train);
+    posset_free(&valid);
+}
+
+TEST(nnue_quantised_net_matches_the_float_model)
+{
+    if (!have_trained && !nnue_model_init(&trained, 7))
+        return;
+    Network *net = aligned_alloc(64, (sizeof *net + 63) / 64 * 64);
+    if (!CHECK(net))
+        return;
+    nnue_model_quantize(&trained, net);
+    static Position pos;
+    static int16_t acc[COLOR_NB][NNUE_HIDDEN];
+    PosSet set = { 0 };
+    material_set(&set, 1000, 5);
+    double sum = 0, worst = 0, signed_sum = 0;
+    for (size_t i = 0; i < set.count; i++) {
+        /* The pieces and side to move of the packed position: all nnue_refresh reads. */
+        PackedPos *p = &set.pos[i];
+        Position *q = &pos;
+        memset(q->by_type, 0, sizeof q->by_type);
+        memset(q->by_color, 0, sizeof q->by_color);
+        memset(q->board, NO_PIECE, sizeof q->board);
+        int k = 0;
+        for (Bitboard b = p->occ; b; b &= b - 1, k++) {
+            int pc = (p->pieces[k / 2] >> (4 * (k & 1))) & 15;
+            Square sq = lsb(b);
+            q->board[sq] = (uint8_t)pc;
+            q->by_type[type_of(pc)] |= 1ULL << sq;
+            q->by_color[color_of(pc)] |= 1ULL << sq;
+        }
+        q->side = p->stm;
+        nnue_refresh(net, q, acc);
+        int engine = nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc, q->side, popcount(pieces(q)));
+        double model = nnue_model_eval(&trained, p);
+        double diff = fabs(engine - model);
+        sum += diff;
+        signed_sum += engine - model;
+        worst = diff > worst ? diff : worst;
+        /* Tolerance: the rounding of the output weights to 1/64 and of the feature
+         * weights to 1/255, summed over 512 neurons. */
+        CHECK_MSG(diff <= 20 + 0.05 * fabs(model), "engine %d cp, model %.1f cp", engine, model);
+    }
+    CHECK_MSG(sum / (double)set.count <= 6, "mean difference %.2f cp (worst %.1f)", sum / (double)set.count, worst);
+    fprintf(stderr, "quantised against float: mean difference %.2f cp (signed %+.2f), worst %.1f cp\n", sum / (double)set.count, signed_sum / (double)set.count, worst);
+    posset_free(&set);
+    free(net);
+}
+
+TEST(nnue_checkpoints_round_trip_and_damage_is_refused)
+{
+    NnueModel a, b;
+    if (!CHECK(nnue_model_init(&a, 11)))
+        return;
+    a.step = 1234;
+    a.epoch = 5;
+    a.m[100] = 0.5f;
+    char path[] = "/tmp/saavedra-ckpt-XXXXXX", err[300];
+    int fd = mkstemp(path);
+    close(fd);
+    CHECK(nnue_model_save(&a, path, err, sizeof err));
+    if (CHECK(nnue_model_load(&b, path, err, sizeof err))) {
+        CHECK(!memcmp(a.theta, b.theta, NNUE_PARAMS * sizeof(float)));
+        CHECK(!memcmp(a.m, b.m, NNUE_PARAMS * sizeof(float)));
+        CHECK_EQ(b.step, 1234);
+        CHECK_EQ(b.epoch, 5);
+        nnue_model_free(&b);
+    }
+    FILE *f = fopen(path, "r+b");
+    fseek(f, 5000, SEEK_SET);
+    fputc(0x55, f);
+    fclose(f);
+    CHECK(!nnue_model_load(&b, path, err, sizeof err));
+    truncate(path, 100);
+    CHECK(!nnue_model_load(&b, path, err, sizeof err));
+    remove(path);
+    nnue_model_free(&a);
+}
+
+TEST(nnue_data_loader_reads_files_and_skips_damage)
+{
+    char dir[] = "/tmp/saavedra-nnuedata-XXXXXX", path[256], err[300];
+    if (!CHECK(mkdtemp(dir)))
+        return;
+    snprintf(path, sizeof path, "%s/s1-000000000.svt", dir);
+    static TrainGame g;
+    static uint8_t buf[TRAIN_RECORD_MAX];
+    static Position pos, start;
+    uint64_t rng = 17;
+    FILE *f = fopen(path, "wb");
+    TrainHeader h = { 100, 1, 0, 40, 0 };
+    uint8_t head[TRAIN_HEADER_SIZE];
+    train_header_encode(&h, head);
+    fwrite(head, 1, sizeof head, f);
+    long scored = 0, damaged_at = 7;
+    for (int game = 0; game < 40; game++) {
+        position_from_fen(&start, START_FEN, err, sizeof err, NULL);
+        pos = start;
+        Move moves[120];
+        int n = 0;
+        while (n < 120) {
+            MoveList list;
+            generate_legal(&pos, &list);
+            if (!list.count)
+                break;
+            moves[n] = list.moves[splitmix64(&rng) % (uint64_t)list.count];
+            make_move(&pos, moves[n++]);
+        }
+        memset(&g, 0, sizeof g);
+        g.standard_start = true;
+        g.plies = movecode_encode_game(&start, moves, n, g.codes);
+        g.first_scored = 2;
+        g.result = TRAIN_WHITE_WON;
+        long here = 0;
+        for (int i = 2; i < g.plies; i++) {
+            g.scores[i] = i % 4 == 0 ? TRAIN_NO_SCORE : 50; /* White's point of view */
+            here += g.scores[i] != TRAIN_NO_SCORE;
+        }
+        size_t size = train_game_encode(&g, buf);
+        if (game == damaged_at)
+            buf[size / 2] ^= 0xFF;
+        else
+            scored += here;
+        fwrite(buf, 1, size, f);
+    }
+    fclose(f);
+    NnueData data;
+    if (CHECK(nnue_data_load(dir, 0.25, 0, &data, err, sizeof err))) {
+        CHECK_EQ((long)(data.train.count + data.valid.count), scored);
+        CHECK_EQ(data.damaged, 1);
+        CHECK(data.valid.count > 0 && data.valid.count < data.train.count);
+        /* Scores are White's in the file, the side to move's in memory; White won. */
+        for (size_t i = 0; i < data.train.count; i++) {
+            const PackedPos *p = &data.train.pos[i];
+            CHECK_EQ(p->score, p->stm == WHITE ? 50 : -50);
+            CHECK_EQ(p->result, p->stm == WHITE ? 2 : 0);
+        }
+        nnue_data_free(&data);
+    }
+    /* A file that is not training data is skipped, and with nothing else, refused. */
+    remove(path);
+    snprintf(path, sizeof path, "%s/junk.svt", dir);
+    f = fopen(path, "wb");
+    fputs("not training data at all, just text that is long enough for a header", f);
+    fclose(f);
+    CHECK(!nnue_data_load(dir, 0.25, 0, &data, err, sizeof err));
+    remove(path);
+    rmdir(dir);
+}

@@ -1,0 +1,230 @@
+/* nnuetrain: trains the neural evaluation on training-data files (docs/nnue.md).
+ *
+ *   nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-c THREADS]
+ *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]
+ *     -d DATA      a folder of *.svt files (tools/datagen) or one such file
+ *     -o NET       the quantised net, written after every epoch (make EVALFILE=NET)
+ *     -epochs N    passes over the data (default 30)
+ *     -batch N     positions per Adam step (default 16384)
+ *     -lr X        the first epoch's learning rate, falling as a cosine to X/100 (0.001)
+ *     -lambda X    target = X * sigmoid(score/400) + (1-X) * result (default 0.75)
+ *     -c N         threads (default 2)
+ *     -valid X     the share of games held out for the validation loss (default 0.02)
+ *     -max N       use at most N positions (default: all)
+ *     --seed N     initial weights and shuffling (default 1)
+ *     -ckpt FILE   the float model with Adam's state, after every epoch (default NET.ckpt)
+ *     -resume      continue from the checkpoint
+ *     --plot FILE  draw training and validation loss by epoch (gnuplot, .png or .svg)
+ *
+ * A line per epoch (training and validation loss, positions/s, learning rate) goes to
+ * stderr and NET.csv; on a terminal a progress line shows the epoch's batches. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "board/position.h"
+#include "tune/nnue_data.h"
+#include "tune/nnue_model.h"
+#include "tune/nnue_train.h"
+#include "util/outfile.h"
+#include "util/timeutil.h"
+
+typedef struct {
+    const char *data, *out, *ckpt, *plot;
+    int epochs, threads;
+    size_t batch, max;
+    float lr, lambda;
+    double valid;
+    uint64_t seed;
+    bool resume;
+} Config;
+
+typedef struct {
+    int epoch, epochs;
+    int64_t start_ms;
+    bool tty;
+} Progress;
+
+static void on_progress(void *ctx, size_t done, size_t total, double loss)
+{
+    Progress *p = ctx;
+    if (!p->tty)
+        return;
+    double s = (time_now_ms() - p->start_ms) / 1000.0;
+    double rate = s > 0 ? done / s : 0;
+    fprintf(stderr, "\repoch %d/%d: %3.0f%%, %.0fk positions/s, loss %.6f, %.0f s left in the epoch   ",
+            p->epoch, p->epochs, 100.0 * done / total, rate / 1000, loss, rate > 0 ? (total - done) / rate : 0);
+}
+
+static bool write_net(const NnueModel *model, const char *path, uint32_t *id)
+{
+    static Network net;
+    static uint8_t bytes[NNUE_FILE_SIZE];
+    nnue_model_quantize(model, &net);
+    network_to_bytes(&net, bytes);
+    char err[300];
+    Network *check = network_from_bytes(bytes, sizeof bytes, err, sizeof err);
+    if (!check) {
+        fprintf(stderr, "nnuetrain: the quantised net does not read back: %s\n", err);
+        return false;
+    }
+    *id = check->id;
+    network_free(check);
+    OutFile of;
+    FILE *f = outfile_open(&of, path, err, sizeof err);
+    if (!f || fwrite(bytes, 1, sizeof bytes, f) != sizeof bytes) {
+        if (f)
+            outfile_abort(&of);
+        fprintf(stderr, "nnuetrain: cannot write %s%s%s\n", path, f ? "" : ": ", f ? "" : err);
+        return false;
+    }
+    if (!outfile_commit(&of, err, sizeof err)) {
+        fprintf(stderr, "nnuetrain: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
+static bool plot(const char *csv, const char *out)
+{
+    size_t n = strlen(out);
+    bool svg = n > 4 && !strcmp(out + n - 4, ".svg");
+    char tmp[PATH_MAX + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", out);
+    FILE *g = popen("gnuplot", "w");
+    if (!g) {
+        fprintf(stderr, "nnuetrain: cannot run gnuplot (Debian package gnuplot-nox)\n");
+        return false;
+    }
+    fprintf(g, "set terminal %s size 900,540\nset output '%s'\n", svg ? "svg" : "pngcairo", tmp);
+    fprintf(g, "set datafile separator ','\nset key autotitle columnhead\n");
+    fprintf(g, "set title 'Saavedra net trainer: loss by epoch'\nset xlabel 'epoch'\nset ylabel 'loss'\nset grid\n");
+    fprintf(g, "plot '%s' using 1:2 with linespoints lw 2 title 'training loss', "
+               "'' using 1:3 with linespoints lw 2 title 'validation loss'\n", csv);
+    int status = pclose(g);
+    if (status != 0 || rename(tmp, out) != 0) {
+        remove(tmp);
+        fprintf(stderr, "nnuetrain: gnuplot could not draw %s\n", out);
+        return false;
+    }
+    return true;
+}
+
+static int usage(const char *bad)
+{
+    fprintf(stderr, "nnuetrain: bad option or value: %s\n"
+                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-c N] "
+                    "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]\n", bad);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    Config cfg = { NULL, NULL, NULL, NULL, 30, 2, 16384, 0, 0.001f, 0.75f, 0.02, 1, false };
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        if (!strcmp(o, "-resume")) {
+            cfg.resume = true;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return usage(o);
+        const char *v = argv[++i];
+        char *end;
+        double x = strtod(v, &end);
+        bool number = end != v && !*end && x >= 0;
+        if (!strcmp(o, "-d"))
+            cfg.data = v;
+        else if (!strcmp(o, "-o"))
+            cfg.out = v;
+        else if (!strcmp(o, "-ckpt"))
+            cfg.ckpt = v;
+        else if (!strcmp(o, "--plot"))
+            cfg.plot = v;
+        else if (!strcmp(o, "-epochs") && number && x >= 1 && x <= 100000)
+            cfg.epochs = (int)x;
+        else if (!strcmp(o, "-batch") && number && x >= 1 && x <= 1e7)
+            cfg.batch = (size_t)x;
+        else if (!strcmp(o, "-lr") && number && x > 0 && x < 1)
+            cfg.lr = (float)x;
+        else if (!strcmp(o, "-lambda") && number && x <= 1)
+            cfg.lambda = (float)x;
+        else if (!strcmp(o, "-c") && number && x >= 1 && x <= 64)
+            cfg.threads = (int)x;
+        else if (!strcmp(o, "-valid") && number && x < 1)
+            cfg.valid = x;
+        else if (!strcmp(o, "-max") && number)
+            cfg.max = (size_t)x;
+        else if (!strcmp(o, "--seed") && number)
+            cfg.seed = (uint64_t)x;
+        else
+            return usage(o);
+    }
+    if (!cfg.data || !cfg.out) {
+        fprintf(stderr, "nnuetrain: -d DATA and -o NET are required\n");
+        return 2;
+    }
+    char ckpt[PATH_MAX], csv[PATH_MAX], err[400];
+    snprintf(ckpt, sizeof ckpt, "%s", cfg.ckpt ? cfg.ckpt : cfg.out);
+    if (!cfg.ckpt)
+        strncat(ckpt, ".ckpt", sizeof ckpt - strlen(ckpt) - 1);
+    snprintf(csv, sizeof csv, "%s.csv", cfg.out);
+    position_init();
+
+    int64_t t0 = time_now_ms();
+    NnueData data;
+    if (!nnue_data_load(cfg.data, cfg.valid, cfg.max, &data, err, sizeof err)) {
+        fprintf(stderr, "nnuetrain: %s\n", err);
+        return 1;
+    }
+    fprintf(stderr, "nnuetrain: %llu games in %llu files: %zu training and %zu validation positions "
+                    "(%llu damaged records skipped), read in %.1f s\n",
+            (unsigned long long)data.games, (unsigned long long)data.files, data.train.count, data.valid.count,
+            (unsigned long long)data.damaged, (time_now_ms() - t0) / 1000.0);
+
+    NnueModel model;
+    if (cfg.resume ? !nnue_model_load(&model, ckpt, err, sizeof err) : !nnue_model_init(&model, cfg.seed)) {
+        fprintf(stderr, "nnuetrain: %s\n", cfg.resume ? err : "out of memory");
+        return 1;
+    }
+    FILE *log = fopen(csv, cfg.resume ? "a" : "w");
+    if (log && !cfg.resume)
+        fprintf(log, "epoch,training loss,validation loss,positions per second,learning rate\n");
+    uint64_t rng = cfg.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)model.epoch;
+    Progress prog = { 0, cfg.epochs, 0, isatty(STDERR_FILENO) };
+    int status = 0;
+    while (model.epoch < cfg.epochs) {
+        prog.epoch = model.epoch + 1;
+        prog.start_ms = time_now_ms();
+        NnueTrainConfig tc = { cfg.threads, cfg.batch, nnue_schedule(cfg.lr, model.epoch, cfg.epochs), cfg.lambda,
+                               on_progress, &prog };
+        double train = nnue_train_epoch(&model, &data.train, &tc, &rng);
+        double secs = (time_now_ms() - prog.start_ms) / 1000.0;
+        double valid = nnue_mean_loss(&model, &data.valid, cfg.lambda, cfg.threads);
+        model.epoch++;
+        double rate = secs > 0 ? data.train.count / secs : 0;
+        uint32_t id = 0;
+        bool ok = write_net(&model, cfg.out, &id) && nnue_model_save(&model, ckpt, err, sizeof err);
+        fprintf(stderr, "%sepoch %d/%d: training loss %.6f, validation loss %.6f, %.0f positions/s "
+                        "(%.0f per thread), lr %.6f, net %08x\n",
+                prog.tty ? "\r" : "", model.epoch, cfg.epochs, train, valid, rate, rate / cfg.threads, tc.lr, id);
+        if (log) {
+            fprintf(log, "%d,%.7f,%.7f,%.0f,%.7f\n", model.epoch, train, valid, rate, tc.lr);
+            fflush(log);
+        }
+        if (cfg.plot)
+            plot(csv, cfg.plot);
+        if (!ok) {
+            fprintf(stderr, "nnuetrain: %s\n", err);
+            status = 1;
+            break;
+        }
+    }
+    if (log)
+        fclose(log);
+    nnue_model_free(&model);
+    nnue_data_free(&data);
+    return status;
+}
