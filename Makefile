@@ -12,6 +12,8 @@
 #   make tuner     the Texel tuner (build/<ARCH>/tools/tuner; docs/tuning.md)
 #   make tune-data TUNE_GAMES=N TUNE_NODES=N   the tuner's training set (long; docs/tuning.md)
 #   make tune-run TUNE_ITERS=N   tune on it;  make tune-match   tuned vs current (SPRT)
+#   make nnue-data NNUE_DATA=DIR  self-play training data;  make nnue-train  a net from it;
+#   make nnue-match  the net vs the hand-written evaluation;  make EVALFILE=NET  embed a net
 #   make fuzz      libFuzzer harnesses of tests/fuzz/ (clang, ASan + UBSan) in build/fuzz/
 #   make fuzz-smoke  each harness for a fixed number of runs from a fixed seed (about a minute)
 
@@ -99,7 +101,7 @@ ifeq ($(origin EVALFILE),command line)
 endif
 
 .PHONY: test-smp-mates test-debug-smp-mates FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
-        fuzz fuzz-harnesses fuzz-smoke
+        fuzz fuzz-harnesses fuzz-smoke nnue-data nnue-train nnue-match
 
 all: $(EXE)
 
@@ -192,6 +194,27 @@ tune-run: $(BUILD)/tools/tuner
 	    --csv $(TUNE_OUT)/loss.csv --plot $(TUNE_OUT)/loss.png $(TUNE_ARGS) $(TUNE_OUT)/train.epd
 tune-match:
 	bash tools/tune-match.sh $(TUNE_OUT)/params.c $(TUNE_OUT)/match
+
+# The neural evaluation's chain (docs/nnue.md): self-play data into NNUE_DATA (outside
+# the repository; resumable, the same games for the same seed), a net trained on it, the
+# net against the hand-written evaluation (SPRT), then make EVALFILE=$(NNUE_OUT)/net.nnue.
+NNUE_DATA   ?= $(SAAVEDRA_DATA)
+NNUE_GAMES  ?= 100000
+NNUE_NODES  ?= 5000
+NNUE_SEED   ?= 1
+NNUE_OUT    ?= build/nnue
+NNUE_EPOCHS ?= 30
+nnue-data: $(BUILD)/tools/datagen
+	@test -n "$(NNUE_DATA)" || { echo "nnue-data: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
+	$(BUILD)/tools/datagen -o $(NNUE_DATA) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 -book book/book.bin --seed $(NNUE_SEED)
+
+nnue-train: $(BUILD)/tools/nnuetrain
+	@test -n "$(NNUE_DATA)" || { echo "nnue-train: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
+	@mkdir -p $(NNUE_OUT)
+	$(BUILD)/tools/nnuetrain -d $(NNUE_DATA) -o $(NNUE_OUT)/net.nnue -epochs $(NNUE_EPOCHS) -c 2 --plot $(NNUE_OUT)/loss.png
+
+nnue-match:
+	bash tools/nnue-match.sh $(NNUE_OUT)/net.nnue $(NNUE_OUT)/match
 
 .SECONDARY: $(TOOL_SRC:tools/%.c=$(BUILD)/tools/%.o)
 
