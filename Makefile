@@ -268,7 +268,7 @@ test-tsan:
 	@echo "test-tsan: no ThreadSanitizer reports"
 
 test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect $(BUILD)/tools/tuner \
-      $(BUILD)/tools/selfplay $(BUILD)/tools/ecocoder $(BUILD)/tools/datagen
+      $(BUILD)/tools/selfplay $(BUILD)/tools/ecocoder $(BUILD)/tools/datagen $(BUILD)/tools/nnuetrain
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
 
 # Fuzzing (docs/testing.md): libFuzzer from clang (Debian clang + libclang-rt-dev), with

@@ -6,7 +6,9 @@ datagen is taken from $SAAVEDRA_TOOLS (make test sets it).
 Checks: the files parse with an independent reader of docs/training-data.md (header,
 record lengths, CRC-32s, counts, results); the same seed gives the same bytes with one
 thread or two and another seed other games; a run resumes (a missing file is made again,
-byte for byte, and existing files are left alone); bad arguments are refused.
+byte for byte, and existing files are left alone); the chain closes: nnuetrain trains a
+net on the data, and datagen plays with that net and records its id; bad arguments are
+refused.
 The last line printed is "N passed, N failed".
 """
 import os
@@ -17,6 +19,7 @@ import testkit
 from testkit import check, test
 
 DATAGEN = testkit.tool("datagen")
+NNUETRAIN = testkit.tool("nnuetrain")
 TMP = testkit.temp_dir("datagen")
 BOOK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "book", "book.bin")
 
@@ -117,6 +120,26 @@ def output_folder_from_the_environment():
     env = dict(os.environ, SAAVEDRA_DATA=d)
     rc, err = datagen("-games", "1", "-nodes", "200", env=env)
     check(rc == 0 and files(d) == ["s1-000000000.svt"], err)
+
+
+@test
+def a_net_trained_on_the_data_generates_the_next_data():
+    d, net = os.path.join(TMP, "chain"), os.path.join(TMP, "chain.nnue")
+    rc, err = datagen("-o", d, "-games", "6", "-nodes", "300", "--seed", "8")
+    check(rc == 0, err)
+    rc, _, err = testkit.run([NNUETRAIN, "-d", d, "-o", net, "-epochs", "2", "-batch", "64", "-valid", "0.2"])
+    check(rc == 0 and "epoch 2/2" in err and "validation loss" in err, err)
+    data = open(net, "rb").read()
+    check(data[:8] == b"SVNNUE\r\n" and len(data) == 394796, "net file: %d bytes" % len(data))
+    (net_id,) = struct.unpack_from("<I", data, len(data) - 4)
+    check(net_id == zlib.crc32(data[:-4]), "net checksum")
+    check(os.path.exists(net + ".ckpt") and os.path.exists(net + ".csv"), "no checkpoint or log")
+    rc, err = datagen("-o", os.path.join(TMP, "next"), "-games", "1", "-nodes", "300", "-net", net)
+    check(rc == 0, err)
+    header, games = read_file(os.path.join(TMP, "next", "s1-000000000.svt"))
+    check(header[4] == net_id, "eval id %08x, net %08x" % (header[4], net_id))
+    rc, err = datagen("-o", os.path.join(TMP, "bad"), "-games", "1", "-net", os.path.join(TMP, "chain", files(d)[0]))
+    check(rc != 0 and "net" in err, err)
 
 
 @test

@@ -4,7 +4,7 @@
  * position, the result.
  *
  *   datagen [-o DIR] [-games N] [-nodes N] [-c THREADS] [-book FILE] [-random N]
- *           [-chunk N] [--seed N]
+ *           [-chunk N] [-net FILE|builtin] [--seed N]
  *     -o DIR      where the files go (default: $SAAVEDRA_DATA)
  *     -games N    games under this seed, counted from game 0 (default 1000)
  *     -nodes N    nodes per move (default 5000)
@@ -14,6 +14,8 @@
  *     -random N   random legal plies from the start position (N or N+1; default 8);
  *                 after a book line, 2 to 4
  *     -chunk N    games per file (default 250)
+ *     -net F      evaluate with the net in file F ("builtin": the engine's own) instead of
+ *                 the hand-written evaluation; the files record the net's id
  *     --seed N    (default 1)
  *
  * Game g of seed S depends on S and g alone, so the data are reproducible and a run can
@@ -48,10 +50,11 @@
 #define MAX_OPENING_SCORE 400
 
 typedef struct {
-    const char *dir, *book_path;
+    const char *dir, *book_path, *net;
     uint64_t games, nodes, seed;
     int threads, random_plies, chunk;
     Book *book;
+    uint32_t eval_id;   /* 0: the hand-written evaluation, else the net's id */
 } Config;
 
 typedef struct {
@@ -186,7 +189,7 @@ static bool write_chunk(const Config *cfg, uint64_t first, uint32_t games, const
         fprintf(stderr, "datagen: %s\n", err);
         return false;
     }
-    TrainHeader h = { (uint32_t)cfg->nodes, cfg->seed, first, games, 0 };
+    TrainHeader h = { (uint32_t)cfg->nodes, cfg->seed, first, games, cfg->eval_id };
     uint8_t head[TRAIN_HEADER_SIZE];
     train_header_encode(&h, head);
     if (fwrite(head, 1, sizeof head, f) != sizeof head || fwrite(data, 1, size, f) != size) {
@@ -217,6 +220,14 @@ static void *worker(void *arg)
     engine_set_option(e, "Threads", "1", OPT_SOURCE_GUI, err, sizeof err);
     engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
     engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
+    if (cfg->net && ((strcmp(cfg->net, "builtin") && !engine_set_option(e, "EvalFile", cfg->net, OPT_SOURCE_GUI, err,
+                                                                        sizeof err))
+                     || !engine_set_option(e, "Use NNUE", "true", OPT_SOURCE_GUI, err, sizeof err) || !engine_net(e)
+                     || engine_net(e)->id != cfg->eval_id)) {
+        fprintf(stderr, "datagen: %s\n", err[0] ? err : "no net");
+        sh->failed = true;
+        goto done;
+    }
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
         if (c >= sh->chunks || sh->failed)
@@ -270,7 +281,7 @@ static int usage(const char *bad)
 
 int main(int argc, char **argv)
 {
-    Config cfg = { getenv("SAAVEDRA_DATA"), NULL, 1000, 5000, 1, 2, 8, 250, NULL };
+    Config cfg = { getenv("SAAVEDRA_DATA"), NULL, NULL, 1000, 5000, 1, 2, 8, 250, NULL, 0 };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (i + 1 >= argc)
@@ -283,6 +294,8 @@ int main(int argc, char **argv)
             cfg.dir = v;
         else if (!strcmp(o, "-book"))
             cfg.book_path = v;
+        else if (!strcmp(o, "-net"))
+            cfg.net = v;
         else if (!strcmp(o, "-games") && number && x >= 1 && x <= 1000000000ULL)
             cfg.games = x;
         else if (!strcmp(o, "-nodes") && number && x >= 1 && x <= 100000000ULL)
@@ -314,6 +327,21 @@ int main(int argc, char **argv)
     if (cfg.book_path && !(cfg.book = book_open(cfg.book_path, err, sizeof err))) {
         fprintf(stderr, "datagen: %s\n", err);
         return 1;
+    }
+    if (cfg.net) {
+        /* EvalFile takes a relative name as beside the executable: pass a full path. The
+         * net's id goes into every file header. */
+        bool builtin = !strcmp(cfg.net, "builtin");
+        char *full = builtin || cfg.net[0] == '/' ? NULL : realpath(cfg.net, NULL);
+        if (full)
+            cfg.net = full;
+        Network *net = builtin ? network_default(err, sizeof err) : network_load(cfg.net, err, sizeof err);
+        if (!net) {
+            fprintf(stderr, "datagen: %s\n", err);
+            return 1;
+        }
+        cfg.eval_id = net->id;
+        network_free(net);
     }
     Shared sh;
     memset(&sh, 0, sizeof sh);
