@@ -178,7 +178,7 @@ static bool on_eval_file(void *ctx, const Option *opt, char *err, size_t size)
     Engine *e = ctx;
     if (refuse_while_searching(e, opt, err, size))
         return false;
-    if (!opt->str[0]) {
+    if (!opt->str[0] || !strcmp(opt->str, "<empty>")) {
         network_free(e->file_net);
         e->file_net = NULL;
         return true;
