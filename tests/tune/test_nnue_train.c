@@ -65,15 +65,15 @@ static bool have_trained;
 TEST(nnue_trainer_learns_the_material_balance)
 {
     PosSet train = { 0 }, valid = { 0 };
-    material_set(&train, 40000, 1);
+    material_set(&train, 16000, 1);
     material_set(&valid, 2000, 2);
     if (!CHECK(nnue_model_init(&trained, 7)))
         return;
     double before = mean_abs_error(&trained, &valid);
     double loss_before = nnue_mean_loss(&trained, &valid, 1.0f, 2);
     uint64_t rng = 3;
-    for (int e = 0; e < 12; e++) {
-        NnueTrainConfig cfg = { 2, 256, nnue_schedule(0.005f, e, 12), 1.0f, NULL, NULL };
+    for (int e = 0; e < 10; e++) {
+        NnueTrainConfig cfg = { 2, 128, nnue_schedule(0.005f, e, 10), 1.0f, NULL, NULL };
         nnue_train_epoch(&trained, &train, &cfg, &rng);
     }
     double after = mean_abs_error(&trained, &valid);
@@ -81,6 +81,8 @@ TEST(nnue_trainer_learns_the_material_balance)
     /* Before: about the mean size of the balance; after: a fraction of a pawn. */
     CHECK_MSG(after < 60 && after < before / 4, "mean error %.1f cp before, %.1f cp after", before, after);
     CHECK_MSG(loss_after < loss_before / 10, "validation loss %.5f -> %.5f", loss_before, loss_after);
+    fprintf(stderr, "material balance: mean error %.1f cp before training, %.1f cp after; loss %.5f -> %.5f\n", before,
+            after, loss_before, loss_after);
     have_trained = true;
     posset_free(&train);
     posset_free(&valid);
@@ -123,10 +125,11 @@ TEST(nnue_quantised_net_matches_the_float_model)
         signed_sum += engine - model;
         worst = diff > worst ? diff : worst;
         /* Tolerance: the rounding of the output weights to 1/64 and of the feature
-         * weights to 1/255, summed over 512 neurons. */
-        CHECK_MSG(diff <= 20 + 0.05 * fabs(model), "engine %d cp, model %.1f cp", engine, model);
+         * weights to 1/255, summed over 512 neurons; squaring the rounded activations
+         * also adds a small positive bias (the mean of a squared rounding error). */
+        CHECK_MSG(diff <= 30 + 0.05 * fabs(model), "engine %d cp, model %.1f cp", engine, model);
     }
-    CHECK_MSG(sum / (double)set.count <= 6, "mean difference %.2f cp (worst %.1f)", sum / (double)set.count, worst);
+    CHECK_MSG(sum / (double)set.count <= 10, "mean difference %.2f cp (worst %.1f)", sum / (double)set.count, worst);
     fprintf(stderr, "quantised against float: mean difference %.2f cp (signed %+.2f), worst %.1f cp\n", sum / (double)set.count, signed_sum / (double)set.count, worst);
     posset_free(&set);
     free(net);
