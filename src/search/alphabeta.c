@@ -46,10 +46,14 @@ bool search_is_draw(const Position *pos, int ply)
 }
 
 /* Contempt: a draw is worth -contempt to the side to move at the root. */
-/* The static evaluation: the net when the search has one, else the hand-written one. */
+/* The static evaluation: the net when the search has one, else the hand-written one.
+ * With a bare king on the board the hand-written rules decide even with a net: they know
+ * those endgames exactly (mating patterns, the KPK bitbase, dead draws). */
 static inline int static_eval(SearchThread *t, const Position *pos)
 {
-    return t->shared->net ? nnue_evaluate(t->shared->net, t->nnue, pos) : evaluate(pos, t->pawns);
+    if (!t->shared->net || !more_than_one(pieces_c(pos, WHITE)) || !more_than_one(pieces_c(pos, BLACK)))
+        return evaluate(pos, t->pawns);
+    return nnue_evaluate(t->shared->net, t->nnue, pos);
 }
 
 static inline int draw_score(const SearchThread *t)
