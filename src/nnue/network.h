@@ -13,8 +13,14 @@
 #include <stdint.h>
 
 #define NNUE_INPUTS 768
+/* The shape; a build for experiments may set others (EXTRA_CFLAGS=-DNNUE_HIDDEN=128), and
+ * then reads and writes only nets of that shape. NNUE_HIDDEN must be a multiple of 32. */
+#ifndef NNUE_HIDDEN
 #define NNUE_HIDDEN 256
+#endif
+#ifndef NNUE_BUCKETS
 #define NNUE_BUCKETS 1
+#endif
 /* Quantisation: the feature transformer's weights and biases are scaled by NNUE_QA
  * (its activations clip at NNUE_QA), the output weights by NNUE_QB; the output times
  * NNUE_SCALE is centipawns. */
