@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "board/perft.h"
 #include "board/position.h"
@@ -145,10 +146,12 @@ int main(int argc, char **argv)
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
     } else {
-        /* Who is answering, for a person at a terminal; UCI and xboard GUIs skip a line
-         * they do not know before the handshake. */
-        fprintf(cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
-        fflush(cfg.out);
+        /* Who is answering, for a person at a terminal only: a strict GUI or server
+         * reading a pipe may take any line before the handshake as an error. */
+        if (isatty(STDOUT_FILENO)) {
+            fprintf(cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
+            fflush(cfg.out);
+        }
         status = run_protocol(engine, cfg.in, cfg.out);
     }
     config_shutdown(&cfg);
