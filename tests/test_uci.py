@@ -251,6 +251,29 @@ def limited_strength_takes_its_time(e):
 
 
 @test
+def ponderhit_on_a_finished_search_repeats_the_info(e):
+    # A ponder search that ended on its own (a mate, depth 127) keeps its move until
+    # ponderhit; the bestmove then came alone, and GUIs recorded no score or time.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+    e.send("go ponder wtime 10000 btime 10000")
+    lines = e.expect(lambda l: l.startswith("info depth 127 "), 10.0)
+    last = [l for l in lines if l.startswith("info depth") and " pv " in l][-1]
+    e.check_no_bestmove(0.3, "bestmove while pondering")
+    e.send("ponderhit")
+    lines = e.expect_prefix("bestmove", 2.0 * TIME_SCALE)
+    check(bestmove_of(lines) == "d1d8", "wrong mate move: %s" % lines[-1])
+    check(len(lines) >= 2 and lines[-2] == last, "no info line before bestmove: %s" % lines)
+    # A search still running at ponderhit reports as usual: nothing repeated twice.
+    e.send("position startpos")
+    e.send("go ponder wtime 3000 btime 3000")
+    e.check_no_bestmove(0.3, "bestmove while pondering")
+    e.send("ponderhit")
+    lines = e.expect_prefix("bestmove", 5.0 * TIME_SCALE)
+    infos = [l for l in lines if l.startswith("info depth") and " pv " in l]
+    check(infos and len(infos) == len(set(infos)), "an info line repeated: %s" % infos[-3:])
+
+
+@test
 def infinite_waits_for_stop(e):
     # A mate is found at once, but an infinite search must not answer until stopped.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
