@@ -274,6 +274,29 @@ def ponderhit_on_a_finished_search_repeats_the_info(e):
 
 
 @test
+def mate_in_hand_does_not_spend_the_clock(e):
+    # On a clock, the search that found a mate (a whole iteration, or the main line failing
+    # high on one) plays it: iterations proving its length, or a fail-high re-search, took
+    # up to half the time left in real games.
+    e.send("position fen 8/8/8/3k4/8/8/8/KQ6 w - - 0 1")
+    e.send("go wtime 300000 btime 300000")
+    lines = e.expect_prefix("bestmove", 30.0 * TIME_SCALE)
+    infos = [l for l in lines if l.startswith("info depth") and " pv " in l]
+    mates = [i for i, l in enumerate(lines) if re.search(r" score mate [1-9]", l)]
+    check(mates, "no mate found: %s" % infos[-2:])
+    check(mates[0] == len(lines) - 2, "searched on after the mate: %s" % lines[mates[0]:][:3])
+    check(bestmove_of(lines) == info_field(lines[mates[0]], "pv"), "not the mating move: %s" % lines[-2:])
+    # A fixed movetime is searched in full, as asked.
+    e.send("ucinewgame")
+    e.send("position fen 8/8/8/3k4/8/8/8/KQ6 w - - 0 1")
+    e.sync()
+    start = time.time()
+    e.send("go movetime 1000")
+    lines = e.expect_prefix("bestmove", 5.0 * TIME_SCALE)
+    check(time.time() - start >= 0.95, "movetime cut short: %s" % lines[-2:])
+
+
+@test
 def infinite_waits_for_stop(e):
     # A mate is found at once, but an infinite search must not answer until stopped.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
