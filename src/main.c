@@ -6,6 +6,7 @@
 
 #include "board/perft.h"
 #include "board/position.h"
+#include "commands/annotate.h"
 #include "commands/bench.h"
 #include "commands/codec_cmd.h"
 #include "commands/learn_cmd.h"
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "eval"))
         return cmd_eval(argc - 2, argv + 2);
-    if (argc > 1 && strcmp(argv[1], "test")) {
+    if (argc > 1 && strcmp(argv[1], "test") && strcmp(argv[1], "annotate")) {
         fprintf(stderr, "error: unknown subcommand '%s' (try --help)\n", argv[1]);
         return 1;
     }
@@ -140,7 +141,12 @@ int main(int argc, char **argv)
         return 1;
     }
     int status;
-    if (argc > 1 && !strcmp(argv[1], "test")) {
+    if (argc > 1 && !strcmp(argv[1], "annotate")) {
+        char err[512];
+        status = annotate_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, NULL, err, sizeof err) ? 0 : 1;
+        if (err[0])
+            fprintf(stderr, "error: %s\n", err);
+    } else if (argc > 1 && !strcmp(argv[1], "test")) {
         char err[512];
         status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, err, sizeof err) ? 0 : 1;
         if (err[0])
