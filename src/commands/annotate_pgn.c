@@ -67,7 +67,7 @@ void annotate_eval_text(int white_score, char *buf, size_t size)
 
 static void side_text(const SideSummary *s, const char *name, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s: %d moves, average centipawn loss %.0f, accuracy %.1f%%, %d inaccuracies, %d mistakes, %d blunders.",
+    snprintf(buf, size, "%s: %d moves, average centipawn loss %.0f, accuracy %.1f%%, inaccuracies %d, mistakes %d, blunders %d.",
              name, s->moves, side_summary_acpl(s), side_summary_accuracy(s), s->inaccuracies, s->mistakes,
              s->blunders);
 }
