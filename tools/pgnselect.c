@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "board/movegen.h"
+#include "board/snapshot.h"
 #include "engine/engine.h"
 #include "eval/evaluate.h"
 #include "formats/pgn.h"
@@ -202,7 +203,7 @@ static bool read_games(const SelectOptions *o, Rng *rng, PgnReader *r, FILE *out
     while ((it = pgn_next(r))->event != PGN_EOF) {
         switch (it->event) {
         case PGN_MOVETEXT:
-            final = *it->position;
+            position_copy_used(&final, it->position);
             have_final = true;
             break;
         case PGN_GAME_START:
@@ -214,9 +215,10 @@ static bool read_games(const SelectOptions *o, Rng *rng, PgnReader *r, FILE *out
             next_ply = o->min_ply + rng_between(rng, 0, o->max_gap - o->min_gap);
             break;
         case PGN_MOVE:
-            if (it->depth == 0) {
+            if (it->depth == 0)
                 plies = it->ply + 1;
-                final = *it->position;
+            if (it->depth == 0 && o->agree_cp >= 0) {
+                position_copy_used(&final, it->position);
                 if (it->move == MOVE_NULL)
                     make_null_move(&final);
                 else

@@ -30,7 +30,8 @@ typedef struct {
 typedef struct {
     long first_line, tags_last_line; /* 1-based; tags_last_line 0: no tags */
     bool readable;
-    Position start;
+    char start_fen[128];   /* a Position is 57 KB: games keep their start as text */
+    bool chess960;
     int plies;
     Move *moves;
     char result[8];
@@ -207,7 +208,8 @@ static bool read_games(const char *text, size_t len, const char *name, GameList 
                 snprintf(g->black, sizeof g->black, "%s", it->tag_value);
             break;
         case PGN_MOVETEXT:
-            g->start = *it->position;
+            position_to_fen(it->position, g->start_fen);
+            g->chess960 = it->position->chess960;
             break;
         case PGN_MOVE:
             if (it->depth != 0)
@@ -355,7 +357,14 @@ static bool annotate_all(Engine *e, const Args *a, const char *text, const size_
         bool done = false;
         if (g->readable && !sum->interrupted) {
             pr->game = i + 1;
-            ag->start = g->start;
+            char ferr[160];
+            if (!position_from_fen(&ag->start, g->start_fen, ferr, sizeof ferr, NULL)) {
+                fprintf(stderr, "annotate: game %d: %s; written unchanged\n", i + 1, ferr);
+                write_lines(out, text, off, g->first_line, last);
+                sum->unchanged++;
+                continue;
+            }
+            position_set_chess960(&ag->start, g->chess960);
             ag->plies = g->plies;
             for (int k = 0; k < g->plies; k++)
                 ag->moves[k].move = g->moves[k];
