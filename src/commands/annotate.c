@@ -333,14 +333,10 @@ static void write_lines(FILE *out, const char *text, const size_t *off, long fro
         fwrite(text + off[from - 1], 1, off[to] - off[from - 1], out);
 }
 
+/* Writes every game to out; false (with err) only when a graph could not be drawn. */
 static bool annotate_all(Engine *e, const Args *a, const char *text, const size_t *off, long lines, GameList *l,
-                         FILE *out, Progress *pr, AnnotateSummary *sum, char *err, size_t size)
+                         AnnotatedGame *ag, FILE *out, Progress *pr, AnnotateSummary *sum, char *err, size_t size)
 {
-    AnnotatedGame *ag = malloc(sizeof *ag);
-    if (!ag) {
-        snprintf(err, size, "annotate: out of memory");
-        return false;
-    }
     char why[160];
     const EcoTable *eco = eco_builtin(why, sizeof why);
     char annotator[128];
@@ -397,7 +393,6 @@ static bool annotate_all(Engine *e, const Args *a, const char *text, const size_
     }
     if (pr->show)
         fputs("\n", stderr);
-    free(ag);
     return ok;
 }
 
@@ -425,19 +420,20 @@ bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void
     bool ok = off && read_games(text, len, a.file, &list, err, err_size);
     if (!off)
         snprintf(err, err_size, "annotate: out of memory");
+    /* Everything that could fail is had before the output file is opened. */
+    OptionOverrides *saved = ok ? malloc(sizeof *saved) : NULL;
+    AnnotatedGame *ag = ok ? malloc(sizeof *ag) : NULL;
+    Position *game = ok ? malloc(sizeof *game) : NULL;
+    if (ok && (!saved || !ag || !game)) {
+        snprintf(err, err_size, "annotate: out of memory");
+        ok = false;
+    }
     OutFile of;
     FILE *dest = out;
     if (ok && a.out_path && !(dest = outfile_open(&of, a.out_path, err, err_size)))
         ok = false;
-    OptionOverrides *saved = ok ? malloc(sizeof *saved) : NULL;
-    if (ok && !saved) {
-        snprintf(err, err_size, "annotate: out of memory");
-        ok = false;
-    }
     if (ok) {
-        Position *game = malloc(sizeof *game);
-        if (game)
-            *game = *engine_position(e);
+        *game = *engine_position(e);
         override_options(engine_options(e), saved, a.threads);
         struct sigaction act = {.sa_handler = on_sigint}, old;
         sigemptyset(&act.sa_mask);
@@ -445,13 +441,11 @@ bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void
         sigaction(SIGINT, &act, &old);
         Progress pr = {stop, stop_ctx, isatty(STDERR_FILENO), 0, list.count, 0, 0, time_now_ms()};
         sum.games = list.count;
-        ok = annotate_all(e, &a, text, off, lines, &list, dest, &pr, &sum, err, err_size);
+        ok = annotate_all(e, &a, text, off, lines, &list, ag, dest, &pr, &sum, err, err_size);
         sigaction(SIGINT, &old, NULL);
         options_restore(engine_options(e), saved);
         engine_new_game(e);
-        if (game)
-            engine_restore_position(e, game);
-        free(game);
+        engine_restore_position(e, game);
         if (a.out_path && !outfile_commit(&of, err, err_size))
             ok = false;
         else if (!a.out_path)
@@ -461,6 +455,8 @@ bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void
                     sum.annotated, sum.games);
     }
     free(saved);
+    free(ag);
+    free(game);
     for (int i = 0; i < list.count; i++)
         free(list.games[i].moves);
     free(list.games);
