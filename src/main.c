@@ -2,9 +2,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "board/perft.h"
 #include "board/position.h"
+#include "commands/annotate.h"
 #include "commands/bench.h"
 #include "commands/codec_cmd.h"
 #include "commands/learn_cmd.h"
@@ -129,7 +131,7 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "eval"))
         return cmd_eval(argc - 2, argv + 2);
-    if (argc > 1 && strcmp(argv[1], "test")) {
+    if (argc > 1 && strcmp(argv[1], "test") && strcmp(argv[1], "annotate")) {
         fprintf(stderr, "error: unknown subcommand '%s' (try --help)\n", argv[1]);
         return 1;
     }
@@ -144,16 +146,23 @@ int main(int argc, char **argv)
         return 1;
     }
     int status;
-    if (argc > 1 && !strcmp(argv[1], "test")) {
+    if (argc > 1 && !strcmp(argv[1], "annotate")) {
+        char err[512];
+        status = annotate_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, NULL, err, sizeof err) ? 0 : 1;
+        if (err[0])
+            fprintf(stderr, "error: %s\n", err);
+    } else if (argc > 1 && !strcmp(argv[1], "test")) {
         char err[512];
         status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, err, sizeof err) ? 0 : 1;
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
     } else {
-        /* Who is answering, for a person at a terminal; UCI and xboard GUIs skip a line
-         * they do not know before the handshake. */
-        fprintf(cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
-        fflush(cfg.out);
+        /* Who is answering, for a person at a terminal only: a strict GUI or server
+         * reading a pipe may take any line before the handshake as an error. */
+        if (isatty(STDOUT_FILENO)) {
+            fprintf(cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
+            fflush(cfg.out);
+        }
         status = run_protocol(engine, cfg.in, cfg.out);
     }
     config_shutdown(&cfg);

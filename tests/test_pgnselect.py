@@ -22,6 +22,7 @@ from testkit import ROOT, check, test
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
 PGNSELECT = testkit.tool("pgnselect")
 GAMES = os.path.join(ROOT, "tests", "data", "pgn", "Nakamura.pgn")
+TMP = testkit.temp_dir("pgnselect")
 
 SMALL_PGN = """[Event "scholar"]
 [Result "1-0"]
@@ -161,6 +162,58 @@ def seed_determines_output():
     c = select(["-r", "--seed", "43", GAMES])[1]
     check(a == b and a, "same seed, different output")
     check(a != c, "different seeds, same output")
+
+
+TRAINING_PGN = """[Event "lost on time a queen up"]
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Qg5 4. Nxg5 Nd4 0-1
+
+[Event "won a queen up"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Qg5 4. Nxg5 Nd4 1-0
+
+[Event "drawn a queen up"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Qg5 4. Nxg5 Nd4 1/2-1/2
+
+[Event "mated"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event "level draw"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 1/2-1/2
+"""
+
+
+@test
+def training_filter_keeps_games_whose_result_fits():
+    # A game lost on time (or drawn) a queen up teaches the wrong label: --agree drops it;
+    # --min-plies drops short games.
+    path = os.path.join(TMP, "training.pgn")
+    with open(path, "w") as f:
+        f.write(TRAINING_PGN)
+    base = ["-min", "0", "-d", "1", "-s", "1", "--id"]
+    rc, out, err = select(base + [path])
+    check(rc == 0, err)
+    check({g for _, g, _, _ in parse(out)} == {1, 2, 3, 4, 5}, "without the filter: %s" % out[:200])
+    rc, out, err = select(base + ["--agree", "300", "--agree-nodes", "3000", path])
+    check(rc == 0, err)
+    kept = {g for _, g, _, _ in parse(out)}
+    check(kept == {2, 4, 5}, "kept games %s" % sorted(kept))
+    check("2 disagreeing" in err, err)
+    rc, out, err = select(base + ["--min-plies", "8", path])
+    check(rc == 0, err)
+    kept = {g for _, g, _, _ in parse(out)}
+    check(kept == {1, 2, 3, 5}, "kept games %s" % sorted(kept))
+    check("1 short" in err, err)
+    rc, out, err = select(base + ["--agree-nodes", "0", "--agree", "100", path])
+    check(rc == 2 and "agree-nodes" in err, err)
 
 
 @test

@@ -251,6 +251,52 @@ def limited_strength_takes_its_time(e):
 
 
 @test
+def ponderhit_on_a_finished_search_repeats_the_info(e):
+    # A ponder search that ended on its own (a mate, depth 127) keeps its move until
+    # ponderhit; the bestmove then came alone, and GUIs recorded no score or time.
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+    e.send("go ponder wtime 10000 btime 10000")
+    lines = e.expect(lambda l: l.startswith("info depth 127 "), 10.0)
+    last = [l for l in lines if l.startswith("info depth") and " pv " in l][-1]
+    e.check_no_bestmove(0.3, "bestmove while pondering")
+    e.send("ponderhit")
+    lines = e.expect_prefix("bestmove", 2.0 * TIME_SCALE)
+    check(bestmove_of(lines) == "d1d8", "wrong mate move: %s" % lines[-1])
+    check(len(lines) >= 2 and lines[-2] == last, "no info line before bestmove: %s" % lines)
+    # A search still running at ponderhit reports as usual: nothing repeated twice.
+    e.send("position startpos")
+    e.send("go ponder wtime 3000 btime 3000")
+    e.check_no_bestmove(0.3, "bestmove while pondering")
+    e.send("ponderhit")
+    lines = e.expect_prefix("bestmove", 5.0 * TIME_SCALE)
+    infos = [l for l in lines if l.startswith("info depth") and " pv " in l]
+    check(infos and len(infos) == len(set(infos)), "an info line repeated: %s" % infos[-3:])
+
+
+@test
+def mate_in_hand_does_not_spend_the_clock(e):
+    # On a clock, the search that found a mate (a whole iteration, or the main line failing
+    # high on one) plays it: iterations proving its length, or a fail-high re-search, took
+    # up to half the time left in real games.
+    e.send("position fen 5k2/8/8/8/8/8/8/KQQ5 w - - 0 1")
+    e.send("go wtime 300000 btime 300000")
+    lines = e.expect_prefix("bestmove", 30.0 * TIME_SCALE)
+    infos = [l for l in lines if l.startswith("info depth") and " pv " in l]
+    mates = [i for i, l in enumerate(lines) if re.search(r" score mate [1-9]", l)]
+    check(mates, "no mate found: %s" % infos[-2:])
+    check(mates[0] == len(lines) - 2, "searched on after the mate: %s" % lines[mates[0]:][:3])
+    check(bestmove_of(lines) == info_field(lines[mates[0]], "pv"), "not the mating move: %s" % lines[-2:])
+    # A fixed movetime is searched in full, as asked.
+    e.send("ucinewgame")
+    e.send("position fen 8/8/8/3k4/8/8/8/KQ6 w - - 0 1")
+    e.sync()
+    start = time.time()
+    e.send("go movetime 1000")
+    lines = e.expect_prefix("bestmove", 5.0 * TIME_SCALE)
+    check(time.time() - start >= 0.8, "movetime (less Move Overhead) cut short: %s" % lines[-2:])
+
+
+@test
 def infinite_waits_for_stop(e):
     # A mate is found at once, but an infinite search must not answer until stopped.
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")

@@ -11,17 +11,28 @@
  *     --seed N    random seed (default 1): the same input and seed give the same output
  *     --id        add id "GAME:PLY" (game number in the input, ply sampled)
  *     -o FILE     write there (through a temporary file) instead of standard output
+ *   The training-game filter (games that fail it give no position):
+ *     --min-plies N  drop games shorter than N plies (default 0: keep all)
+ *     --agree CP     keep a game only when its result agrees with the evaluation of its
+ *                    final position, searched to --agree-nodes nodes (default 20000):
+ *                    a win is dropped when the loser stands CP centipawns or more better
+ *                    (lost on time or resigned in a won position), a draw when either
+ *                    side does (a mate counts as more than any CP)
  *
  * Each line is the position's four FEN fields and c2 "1.0" (White won), "0.5" or "0.0".
  * Games without a result ("*") give nothing; games the reader cannot follow (an illegal
  * move, a bad FEN tag) are skipped with one line on stderr each. Positions are those
  * before a move of the main line; ply 0 is the game's first move. */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "board/movegen.h"
+#include "board/snapshot.h"
+#include "engine/engine.h"
+#include "eval/evaluate.h"
 #include "formats/pgn.h"
 #include "util/outfile.h"
 #include "util/random.h"
@@ -32,7 +43,10 @@ typedef struct {
     bool random_move, ids;
     uint64_t seed;
     const char *out_path;
-} Options;
+    int min_plies;
+    int agree_cp;       /* < 0: no agreement check */
+    int agree_nodes;
+} SelectOptions;
 
 typedef struct {
     uint64_t state;
@@ -72,11 +86,12 @@ static void buffer_add(Buffer *b, const char *s)
 
 typedef struct {
     long games, skipped, unfinished, positions;
+    long short_games, disagreeing;
     bool progress;
     int64_t last_progress_ms;
 } Counts;
 
-static void sample(const Options *o, Rng *rng, const Position *game_pos, long game, int ply, Buffer *out)
+static void sample(const SelectOptions *o, Rng *rng, const Position *game_pos, long game, int ply, Buffer *out)
 {
     static Position pos;
     pos = *game_pos;
@@ -133,20 +148,83 @@ static void show_progress(Counts *c, bool final)
     fprintf(stderr, "\rpgnselect: %ld games, %ld positions%s", c->games, c->positions, final ? "\n" : "");
 }
 
-static bool read_games(const Options *o, Rng *rng, PgnReader *r, FILE *out, Counts *c)
+/* The final position's evaluation from White's side (centipawns; a mate is +-100000), by
+ * a search of o->agree_nodes nodes. */
+static int final_eval(Engine *e, const SelectOptions *o, const Position *final)
+{
+    engine_new_game(e);
+    engine_restore_position(e, final);
+    if (count_legal_moves(final) == 0) {
+        int score = in_check(final) ? -100000 : 0;
+        return final->side == WHITE ? score : -score;
+    }
+    SearchLimits limits;
+    limits_init(&limits);
+    limits.nodes = (uint64_t)o->agree_nodes;
+    SearchReporter quiet = { 0 };
+    char err[256];
+    if (!engine_go(e, &limits, &quiet, err, sizeof err)) {
+        fprintf(stderr, "pgnselect: %s\n", err);
+        exit(1);
+    }
+    engine_wait(e);
+    int score = engine_last_result(e).score;
+    if (score >= VALUE_MATE_IN_MAX_PLY)
+        score = 100000;
+    else if (score <= -VALUE_MATE_IN_MAX_PLY)
+        score = -100000;
+    return final->side == WHITE ? score : -score;
+}
+
+/* Whether a finished game may teach its result: long enough, and (with --agree) not
+ * contradicted by the evaluation of where it ended. */
+static bool game_usable(Engine *e, const SelectOptions *o, const char *label, const Position *final, int plies, Counts *c)
+{
+    if (plies < o->min_plies) {
+        c->short_games++;
+        return false;
+    }
+    if (o->agree_cp < 0 || !final)
+        return true;
+    int white = final_eval(e, o, final);
+    bool agrees = label[0] == '1' ? white > -o->agree_cp : label[2] == '0' ? white < o->agree_cp
+                                                                            : white < o->agree_cp && white > -o->agree_cp;
+    c->disagreeing += !agrees;
+    return agrees;
+}
+
+static bool read_games(const SelectOptions *o, Rng *rng, PgnReader *r, FILE *out, Counts *c, Engine *e)
 {
     Buffer buf = { 0 };
-    int next_ply = 0;
+    int next_ply = 0, plies = 0;
+    static Position final; /* after the last main-line move */
+    bool have_final = false;
     const PgnItem *it;
     while ((it = pgn_next(r))->event != PGN_EOF) {
         switch (it->event) {
+        case PGN_MOVETEXT:
+            position_copy_used(&final, it->position);
+            have_final = true;
+            break;
         case PGN_GAME_START:
+            plies = 0;
+            have_final = false;
             buf.length = 0;
             if (buf.text)
                 buf.text[0] = '\0';
             next_ply = o->min_ply + rng_between(rng, 0, o->max_gap - o->min_gap);
             break;
         case PGN_MOVE:
+            if (it->depth == 0)
+                plies = it->ply + 1;
+            if (it->depth == 0 && o->agree_cp >= 0) {
+                position_copy_used(&final, it->position);
+                if (it->move == MOVE_NULL)
+                    make_null_move(&final);
+                else
+                    make_move(&final, it->move);
+                position_bound_history(&final, MAX_PLY + 16);
+            }
             if (it->depth == 0 && it->move != MOVE_NULL && it->ply == next_ply && it->ply <= o->max_ply) {
                 sample(o, rng, it->position, it->game, it->ply, &buf);
                 next_ply = it->ply + rng_between(rng, o->min_gap, o->max_gap);
@@ -156,10 +234,15 @@ static bool read_games(const Options *o, Rng *rng, PgnReader *r, FILE *out, Coun
             c->games++;
             const char *label = !strcmp(it->result, "1-0") ? "1.0" : !strcmp(it->result, "0-1") ? "0.0"
                               : !strcmp(it->result, "1/2-1/2") ? "0.5" : NULL;
-            if (label)
-                c->positions += flush_game(&buf, label, out);
-            else
+            if (!label)
                 c->unfinished++;
+            else if (game_usable(e, o, label, have_final ? &final : NULL, plies, c))
+                c->positions += flush_game(&buf, label, out);
+            else {
+                buf.length = 0;
+                if (buf.text)
+                    buf.text[0] = '\0';
+            }
             show_progress(c, false);
             break;
         }
@@ -176,7 +259,8 @@ static bool read_games(const Options *o, Rng *rng, PgnReader *r, FILE *out, Coun
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: pgnselect [-min N] [-max N] [-d N] [-s N] [-r] [--seed N] [--id] [-o FILE] [FILE.pgn ...]\n");
+    fprintf(stderr, "usage: pgnselect [-min N] [-max N] [-d N] [-s N] [-r] [--seed N] [--id] [-o FILE]\n"
+                    "                 [--min-plies N] [--agree CP [--agree-nodes N]] [FILE.pgn ...]\n");
 }
 
 static bool parse_int(const char *s, int *v)
@@ -191,12 +275,14 @@ static bool parse_int(const char *s, int *v)
 
 int main(int argc, char **argv)
 {
-    Options o = { 30, 150, 3, 10, false, false, 1, NULL };
+    SelectOptions o = { 30, 150, 3, 10, false, false, 1, NULL, 0, -1, 20000 };
     int first_file = argc;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int *target = !strcmp(a, "-min") ? &o.min_ply : !strcmp(a, "-max") ? &o.max_ply
-                    : !strcmp(a, "-d") ? &o.min_gap : !strcmp(a, "-s") ? &o.max_gap : NULL;
+                    : !strcmp(a, "-d") ? &o.min_gap : !strcmp(a, "-s") ? &o.max_gap
+                    : !strcmp(a, "--min-plies") ? &o.min_plies : !strcmp(a, "--agree") ? &o.agree_cp
+                    : !strcmp(a, "--agree-nodes") ? &o.agree_nodes : NULL;
         if (target) {
             if (i + 1 >= argc || !parse_int(argv[i + 1], target)) {
                 fprintf(stderr, "pgnselect: %s needs a number from 0 to 1000000\n", a);
@@ -238,7 +324,29 @@ int main(int argc, char **argv)
         fprintf(stderr, "pgnselect: need 1 <= -d <= -s and -min <= -max\n");
         return 2;
     }
+    if (o.agree_nodes < 1) {
+        fprintf(stderr, "pgnselect: --agree-nodes needs at least 1 node\n");
+        return 2;
+    }
     position_init();
+    Engine *engine = NULL;
+    if (o.agree_cp >= 0) {
+        eval_init();
+        search_init();
+        engine = engine_new();
+        char why[256];
+        /* Analysis: no book move, no learning, full strength. */
+        if (!engine || !engine_set_option(engine, "UCI_AnalyseMode", "true", OPT_SOURCE_GUI, why, sizeof why)) {
+            fprintf(stderr, "pgnselect: cannot set up the engine for --agree\n");
+            return 1;
+        }
+        Options *opts = engine_options(engine);
+        for (int k = 0; k < opts->count; k++) {
+            const Option *op = &opts->items[k];
+            if (op->type == OPT_CHECK && op->value && (strcasestr(op->name, "book") || strcasestr(op->name, "learn")))
+                engine_set_option(engine, op->name, "false", OPT_SOURCE_GUI, why, sizeof why);
+        }
+    }
 
     OutFile of;
     FILE *out = stdout;
@@ -260,12 +368,17 @@ int main(int argc, char **argv)
             ok = false;
             continue;
         }
-        ok &= read_games(&o, &rng, r, out, &c);
+        ok &= read_games(&o, &rng, r, out, &c, engine);
         pgn_close(r);
     }
     show_progress(&c, true);
-    fprintf(stderr, "pgnselect: %ld games (%ld skipped, %ld without result), %ld positions\n", c.games + c.skipped,
-            c.skipped, c.unfinished, c.positions);
+    char filtered[96] = "";
+    if (o.min_plies > 0 || o.agree_cp >= 0)
+        snprintf(filtered, sizeof filtered, ", %ld short, %ld disagreeing", c.short_games, c.disagreeing);
+    fprintf(stderr, "pgnselect: %ld games (%ld skipped, %ld without result%s), %ld positions\n", c.games + c.skipped,
+            c.skipped, c.unfinished, filtered, c.positions);
+    if (engine)
+        engine_free(engine);
     if (o.out_path) {
         if (!outfile_commit(&of, err, sizeof err)) {
             fprintf(stderr, "pgnselect: %s\n", err);

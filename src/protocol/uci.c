@@ -25,6 +25,11 @@ typedef struct {
     bool debug;
     bool show_wdl;  /* UCI_ShowWDL, read at go (the search thread prints) */
     int material;   /* of the searched position, for the WDL model */
+    /* The last first-line info of the search, and whether a ponderhit came after it (a
+     * ponder search that had already ended): the GUI then gets it again before bestmove,
+     * or it records no score or time for the move. Both under out_lock. */
+    char last_info[8192];
+    bool ponderhit_unanswered;
 } UciState;
 
 static void uci_send(UciState *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -70,6 +75,11 @@ static void on_iteration(void *ctx, const SearchReport *r)
     for (int i = 0; i < r->pv_length && n < (int)sizeof line - 8; i++)
         n += snprintf(line + n, sizeof line - (size_t)n, " %s", move_to_uci_game(game, r->pv[i], mv));
     uci_send(u, "%s", line);
+    pthread_mutex_lock(&u->out_lock);
+    if (r->multipv == 1)
+        memcpy(u->last_info, line, sizeof line);
+    u->ponderhit_unanswered = false;
+    pthread_mutex_unlock(&u->out_lock);
 }
 
 static void on_currmove(void *ctx, int depth, Move move, int number)
@@ -84,6 +94,15 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
     UciState *u = ctx;
     const Position *game = engine_position(u->engine);
     char b[8], p[8];
+    char again[sizeof u->last_info];
+    pthread_mutex_lock(&u->out_lock);
+    bool repeat = u->ponderhit_unanswered && u->last_info[0];
+    if (repeat)
+        memcpy(again, u->last_info, sizeof again);
+    u->ponderhit_unanswered = false;
+    pthread_mutex_unlock(&u->out_lock);
+    if (repeat)
+        uci_send(u, "%s", again);
     if (best == MOVE_NONE)
         uci_send(ctx, "bestmove 0000");
     else if (ponder != MOVE_NONE)
@@ -335,6 +354,10 @@ static void cmd_go(UciState *u, char **tok, int n)
     reporter.ctx = u;
     char err[160];
     finish_search(u);
+    pthread_mutex_lock(&u->out_lock);
+    u->last_info[0] = '\0';
+    u->ponderhit_unanswered = false;
+    pthread_mutex_unlock(&u->out_lock);
     const EcoEntry *here;
     const EcoEntry *opening = engine_opening(u->engine, &here);
     if (here) /* named only while the game is in known opening positions */
@@ -377,8 +400,12 @@ static bool handle_line(UciState *u, const char *raw)
         cmd_go(u, tok, n);
     else if (!strcmp(cmd, "stop"))
         engine_stop(e);
-    else if (!strcmp(cmd, "ponderhit"))
+    else if (!strcmp(cmd, "ponderhit")) {
+        pthread_mutex_lock(&u->out_lock);
+        u->ponderhit_unanswered = engine_is_searching(e);
+        pthread_mutex_unlock(&u->out_lock);
         engine_ponderhit(e);
+    }
     else if (!strcmp(cmd, "quit")) {
         engine_stop(e);
         engine_wait(e);

@@ -96,6 +96,18 @@ static bool stopped(const SearchThread *t)
     return search_aborted(t);
 }
 
+/* A search on the clock that has a mate in hand (an iteration ended on one, or the main
+ * line failed high on one) plays it: more depth only proves the exact length or a shorter
+ * mate, and a fail-high re-search for that took up to half the clock in real games. The
+ * next move's search starts from the table. Not while pondering, for a fixed movetime or
+ * go mate (the time or the distance was asked for), nor under the strength limit. */
+static bool mate_in_hand_ends_search(const SearchThread *t, int score)
+{
+    const SearchShared *sh = t->shared;
+    return score >= VALUE_MATE_IN_MAX_PLY && t->id == 0 && !t->ponder_active
+        && sh->tm.soft_ms >= 0 && !sh->limits.infinite && !sh->limits.mate && !sh->limit_strength;
+}
+
 /* Aspiration loop for one root line at one depth. */
 static void search_line(SearchThread *t, int depth)
 {
@@ -117,11 +129,19 @@ static void search_line(SearchThread *t, int depth)
             beta = (alpha + beta) / 2;
             alpha = v - delta > -VALUE_INFINITE ? v - delta : -VALUE_INFINITE;
         } else if (v >= beta) {
+            if (t->pv_index == 0 && mate_in_hand_ends_search(t, v)) {
+                atomic_store(&t->shared->stop, true);
+                return;
+            }
             beta = v + delta < VALUE_INFINITE ? v + delta : VALUE_INFINITE;
         } else
             return;
         if (report)
             report_line(t, depth, t->pv_index, true);
+        /* A re-search is part of the iteration: the clock and node limits hold for it. */
+        search_poll_limits(t);
+        if (stopped(t))
+            return;
         delta += delta / 2 + 5;
     }
 }
@@ -302,6 +322,8 @@ static SearchResult run(SearchThread *t)
             /* A proven mate will not change with more depth. */
             int mate_plies = VALUE_MATE - (best > 0 ? best : -best);
             if (sh->tm.soft_ms >= 0 && mate_plies < MAX_PLY && depth >= 2 * mate_plies + 6)
+                break;
+            if (mate_in_hand_ends_search(t, best))
                 break;
             uint64_t iteration_nodes = thread_nodes(t) - nodes_before;
             double share = iteration_nodes ? (double)t->root_moves[0].nodes / (double)iteration_nodes : 1.0;
