@@ -223,6 +223,31 @@ TEST(learnrec_damage_and_random_bytes)
     }
 }
 
+/* A changed length byte anywhere (the last record included) is damage, never a torn
+ * append: a torn tail is cut off, damage is kept aside whole. */
+TEST(learnrec_bad_length_is_damage)
+{
+    Image im;
+    build_image(&im);
+    for (int i = 0; i < im.count; i++) {
+        size_t start = i ? im.ends[i - 1] : LEARN_HEADER_SIZE;
+        for (int which = 2; which <= 3; which++) {
+            for (int value = 1; value < 256; value += 254 / 4) {
+                uint8_t copy[sizeof im.buf];
+                memcpy(copy, im.buf, im.size);
+                if (copy[start + which] == value)
+                    continue;
+                copy[start + which] = (uint8_t)value;
+                LearnParse p;
+                learn_parse(copy, im.size, NULL, &p);
+                CHECK_MSG(p.status == LEARN_PARSE_DAMAGED, "record %d, length byte %d = %d: status %d (%s)",
+                          i, which, value, p.status, p.why);
+                CHECK_EQ(p.valid_end, start);
+            }
+        }
+    }
+}
+
 /* ---- files ------------------------------------------------------------------------- */
 
 /* A new temporary folder and the learning file's path in it. */
@@ -369,6 +394,37 @@ TEST(learnfile_damaged_and_foreign_set_aside)
         CHECK(!learnfile_load(&lf, NULL, NULL, warn, sizeof warn));
         unlink(sub);
     }
+    remove_dir(t.dir);
+}
+
+TEST(learnfile_bad_length_kept_aside)
+{
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
+        return;
+    Image im;
+    build_image(&im);
+    im.buf[im.ends[0] + 3] = 0xFF; /* the 2nd record's length, high byte */
+    CHECK(write_file(t.path, im.buf, im.size));
+    LearnFile lf;
+    learnfile_init(&lf, t.path);
+    char warn[700];
+    LearnParse p;
+    CHECK(learnfile_load(&lf, NULL, &p, warn, sizeof warn));
+    CHECK_MSG(strstr(warn, "set aside") != NULL, "warning: %s", warn);
+    CHECK_EQ(count_aside(t.dir), 1);
+    CHECK_EQ(file_size(t.path), im.ends[0]);
+    /* The whole damaged file is kept, byte for byte. */
+    DIR *d = opendir(t.dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, ".bad-")) {
+            char aside[600];
+            snprintf(aside, sizeof aside, "%s/%s", t.dir, e->d_name);
+            CHECK_EQ(file_size(aside), im.size);
+        }
+    if (d)
+        closedir(d);
     remove_dir(t.dir);
 }
 

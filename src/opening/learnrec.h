@@ -5,8 +5,8 @@
  * Every record is [kind u8][0 u8][length u16][payload][CRC-32 u32], little-endian, the
  * length counting the whole record and the CRC covering everything before it. Parsing
  * stops at the first record that is cut short or fails its checksum and says whether
- * that happened at the very end of the data (a torn last append) or before other data
- * (damage in the middle). */
+ * that is a torn last append (the last record, its length fitting its kind, no intact
+ * record inside the bytes it would cover) or damage (anything else). */
 #ifndef SAAVEDRA_LEARNREC_H
 #define SAAVEDRA_LEARNREC_H
 
