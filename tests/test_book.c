@@ -511,3 +511,42 @@ TEST(book_pages_option)
     CHECK_EQ(book_pages_for(7, 1000, note, sizeof note), 7);
     CHECK_EQ(book_pages_for(3, 0, note, sizeof note), 1);
 }
+
+/* The book writer used a guessable temporary name (PATH.tmpPID) opened without O_EXCL:
+ * a link planted there had its target overwritten. */
+TEST(book_write_never_writes_through_a_planted_link)
+{
+    char dir[] = "/tmp/saavedra-outfile-XXXXXX";
+    if (!CHECK(mkdtemp(dir)))
+        return;
+    char path[300], victim[300], planted[400], text[100], err[300];
+    snprintf(path, sizeof path, "%s/book.bin", dir);
+    snprintf(victim, sizeof victim, "%s/victim.txt", dir);
+    FILE *vf = fopen(victim, "w");
+    if (!CHECK(vf))
+        return;
+    fputs("precious", vf);
+    fclose(vf);
+    const char *forms[] = { "%s.tmp%ld", "%s.tmp-%ld", "%s.tmp" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(planted, sizeof planted, forms[i], path, (long)getpid());
+        CHECK(symlink(victim, planted) == 0);
+    }
+    BookEntry e = { 0, 50, 1, 0, 1, 0 };
+    BookWritePosition p = { 0x1234, 0, 1 };
+    BookHeader h = {0};
+    CHECK_MSG(book_write_file(path, &p, 1, &e, 1, &h, err, sizeof err) > 0, "%s", err);
+    vf = fopen(victim, "r");
+    size_t n = vf ? fread(text, 1, sizeof text - 1, vf) : 0;
+    text[n] = '\0';
+    if (vf)
+        fclose(vf);
+    CHECK_STR_EQ(text, "precious");
+    for (int i = 0; i < 3; i++) {
+        snprintf(planted, sizeof planted, forms[i], path, (long)getpid());
+        unlink(planted);
+    }
+    unlink(victim);
+    unlink(path);
+    rmdir(dir);
+}

@@ -494,6 +494,52 @@ TEST(learnfile_compaction_merges)
 
 /* Two processes append (and now and then compact) at once; afterwards every record of
  * both is in the file and every checksum holds. */
+/* Compaction of a learning file reached through a symbolic link writes beside the link's
+ * target: the link stays, the target gets the new file with its mode; a killed
+ * compaction's temporary file is removed by the next process holding the lock. */
+TEST(learnfile_compaction_keeps_links_mode_and_cleans_temporaries)
+{
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
+        return;
+    char link_path[200], sub[120], target[200], stale[300], warn[700];
+    snprintf(sub, sizeof sub, "%s/shared", t.dir);
+    CHECK(mkdir(sub, 0755) == 0);
+    snprintf(target, sizeof target, "%s/shared/learn.bin", t.dir);
+    snprintf(link_path, sizeof link_path, "%s/link.bin", t.dir);
+    CHECK(symlink(target, link_path) == 0);
+    LearnFile lf;
+    learnfile_init(&lf, link_path);
+    uint8_t rec[64];
+    for (int i = 0; i < 20; i++) {
+        LearnPosition p = { (Key)(i % 5) + 1, 1, true, (int16_t)i, (uint8_t)(10 + i) };
+        size_t n = learn_encode_position(&p, rec, sizeof rec);
+        CHECK_MSG(learnfile_append(&lf, rec, n, false, warn, sizeof warn), "%s", warn);
+    }
+    CHECK(chmod(target, 0660) == 0);
+    LearnLimits lim = { 1000, 50, 1000 };
+    LearnParse after;
+    CHECK_MSG(learnfile_compact(&lf, &lim, &after, warn, sizeof warn), "%s", warn);
+    CHECK_EQ(after.positions, 5);
+    struct stat st;
+    CHECK(lstat(link_path, &st) == 0 && S_ISLNK(st.st_mode));
+    CHECK(stat(target, &st) == 0);
+    CHECK_EQ(st.st_mode & 07777, 0660);
+    CHECK_EQ(file_size(target), LEARN_HEADER_SIZE + 5 * LEARN_POSITION_SIZE);
+    /* A dead process's temporary file, as a killed compaction leaves it. */
+    pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    waitpid(child, NULL, 0);
+    snprintf(stale, sizeof stale, "%s.tmp-%ld-Xy12Zw", target, (long)child);
+    CHECK(write_file(stale, (const uint8_t *)"partial", 7));
+    CHECK(learnfile_load(&lf, NULL, NULL, warn, sizeof warn));
+    CHECK(access(stale, F_OK) != 0);
+    unlink(target);
+    rmdir(sub);
+    remove_dir(t.dir);
+}
+
 TEST(learnfile_two_writers_lose_nothing)
 {
     Scratch t;
