@@ -200,7 +200,7 @@ TEST(learnrec_damage_and_random_bytes)
             CHECK_MSG(seen_records(&s) == before, "byte %zu: %d records, %d before it", at,
                       seen_records(&s), before);
         else
-            CHECK_EQ(p.status, LEARN_PARSE_FOREIGN);
+            CHECK_EQ(p.status, at < 8 ? LEARN_PARSE_NOT_OURS : LEARN_PARSE_FOREIGN);
     }
     /* Random bytes, with and without our header in front. */
     uint64_t seed = 12345;
@@ -218,7 +218,7 @@ TEST(learnrec_damage_and_random_bytes)
         learn_parse(r, total, NULL, &p);
         CHECK(p.valid_end <= total);
         if (!(round & 1) && total >= 8)
-            CHECK(p.status == LEARN_PARSE_FOREIGN);
+            CHECK(p.status == LEARN_PARSE_NOT_OURS);
         free(r);
     }
 }
@@ -362,13 +362,15 @@ TEST(learnfile_damaged_and_foreign_set_aside)
     CHECK_MSG(strstr(warn, "set aside") != NULL, "warning: %s", warn);
     CHECK_EQ(count_aside(t.dir), 1);
     CHECK_EQ(file_size(t.path), im.ends[3]);
-    /* Random bytes: set aside, a fresh (header-only) file, nothing crashes. */
+    /* Random bytes after our magic: set aside, a fresh (header-only) file, nothing
+     * crashes. */
     uint64_t seed = 99;
     for (int round = 0; round < 20; round++) {
         uint8_t junk[700];
         size_t n = 40 + (size_t)round * 31;
         for (size_t i = 0; i < n; i++)
             junk[i] = random_byte(&seed);
+        memcpy(junk, LEARN_MAGIC, 8);
         CHECK(write_file(t.path, junk, n));
         learnfile_init(&lf, t.path);
         v = visitor_for(&s);
@@ -425,6 +427,53 @@ TEST(learnfile_bad_length_kept_aside)
         }
     if (d)
         closedir(d);
+    remove_dir(t.dir);
+}
+
+static bool same_bytes(const char *path, const uint8_t *data, size_t size)
+{
+    uint8_t buf[8192];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    return n == size && memcmp(buf, data, size) == 0;
+}
+
+/* A file that does not start with our magic (a book, an rc file, random bytes) named as
+ * the learning file is refused with one warning: never moved, replaced or appended to. */
+TEST(learnfile_not_ours_is_left_alone)
+{
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
+        return;
+    static const char RC[] = "# engine.rc\nhash = 64\nthreads = 1\nbook_file = book.bin\n";
+    uint8_t book[600];
+    memcpy(book, "SAAVBOOK", 8);
+    for (size_t i = 8; i < sizeof book; i++)
+        book[i] = (uint8_t)(i * 13);
+    const struct { const uint8_t *data; size_t size; } files[] = {
+        { (const uint8_t *)RC, sizeof RC - 1 }, { book, sizeof book }, { (const uint8_t *)"hi\n", 3 },
+    };
+    for (int k = 0; k < 3; k++) {
+        CHECK(write_file(t.path, files[k].data, files[k].size));
+        LearnFile lf;
+        learnfile_init(&lf, t.path);
+        char warn[700];
+        LearnParse p;
+        CHECK(!learnfile_load(&lf, NULL, &p, warn, sizeof warn));
+        CHECK_MSG(strstr(warn, "not a Saavedra learning file") != NULL, "file %d: %s", k, warn);
+        uint8_t rec[64];
+        LearnPosition pos = { 5, 1, true, 10, 12 };
+        size_t n = learn_encode_position(&pos, rec, sizeof rec);
+        CHECK(!learnfile_append(&lf, rec, n, true, warn, sizeof warn));
+        CHECK_MSG(warn[0] == '\0', "a second warning: %s", warn);
+        LearnLimits lim = { 10, 10, 10 };
+        CHECK(!learnfile_compact(&lf, &lim, NULL, warn, sizeof warn));
+        CHECK(same_bytes(t.path, files[k].data, files[k].size));
+        CHECK_EQ(count_aside(t.dir), 0);
+    }
     remove_dir(t.dir);
 }
 

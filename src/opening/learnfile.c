@@ -162,6 +162,18 @@ static bool set_aside(const char *path, const uint8_t *data, const LearnParse *p
 
 typedef enum { SCAN_READY, SCAN_REPLACED, SCAN_FAILED } ScanOutcome;
 
+/* Some other file under the learning file's name (a book, an rc file, a typo): not
+ * ours to move or replace. Warns only the first time. */
+static ScanOutcome refuse(LearnFile *f, const LearnParse *p, char *warn, size_t warn_size)
+{
+    if (!f->refused)
+        error_set(warn, warn_size, "learning file %s: %s; left as it is, nothing is learned", f->path,
+                  p->why);
+    f->refused = true;
+    f->known = false;
+    return SCAN_FAILED;
+}
+
 /* Checks the locked file and repairs it. On SCAN_READY *end is where an append goes (0:
  * the header must be written first). SCAN_REPLACED: the file was set aside and a fresh one
  * is in place: the caller reopens. Visits records when v is set (whole-file scans). */
@@ -171,7 +183,13 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
 {
     size_t size = (size_t)st->st_size;
     if (size > LEARN_FILE_MAX_BYTES) {
+        uint8_t magic[8];
         memset(p, 0, sizeof *p);
+        if (!read_all(fd, magic, sizeof magic, 0) || memcmp(magic, LEARN_MAGIC, 8) != 0) {
+            p->status = LEARN_PARSE_NOT_OURS;
+            snprintf(p->why, sizeof p->why, "not a Saavedra learning file");
+            return refuse(f, p, warn, warn_size);
+        }
         p->status = LEARN_PARSE_FOREIGN;
         snprintf(p->why, sizeof p->why, "too large for a learning file (%zu bytes)", size);
         if (!writable)
@@ -196,7 +214,12 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
         f->known = false;
         return scan_locked(f, fd, st, writable, false, NULL, p, end, warn, warn_size);
     }
+    if (p->status == LEARN_PARSE_NOT_OURS) {
+        free(data);
+        return refuse(f, p, warn, warn_size);
+    }
     ScanOutcome out = SCAN_READY;
+    f->refused = false;
     switch (p->status) {
     case LEARN_PARSE_OK:
         *end = size;
@@ -218,6 +241,7 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
         break;
     case LEARN_PARSE_DAMAGED:
     case LEARN_PARSE_FOREIGN:
+    case LEARN_PARSE_NOT_OURS:
         if (!writable) {
             error_set(warn, warn_size, "learning file %s: %s (read-only: only the records before it are used)",
                       f->path, p->why);

@@ -271,7 +271,10 @@ void learn_parse(const uint8_t *data, size_t size, const LearnVisitor *v, LearnP
         memset(out, 0, sizeof *out);
         if (size == 0 || memcmp(data, header, size) == 0)
             out->status = LEARN_PARSE_EMPTY;
-        else {
+        else if (size < 8 || memcmp(data, LEARN_MAGIC, 8) != 0) {
+            out->status = LEARN_PARSE_NOT_OURS;
+            snprintf(out->why, sizeof out->why, "not a Saavedra learning file");
+        } else {
             out->status = LEARN_PARSE_FOREIGN;
             snprintf(out->why, sizeof out->why, "too short for a learning file (%zu bytes)", size);
         }
@@ -280,9 +283,10 @@ void learn_parse(const uint8_t *data, size_t size, const LearnVisitor *v, LearnP
     if (memcmp(data, header, LEARN_HEADER_SIZE) != 0) {
         memset(out, 0, sizeof *out);
         out->status = LEARN_PARSE_FOREIGN;
-        if (memcmp(data, LEARN_MAGIC, 8) != 0)
+        if (memcmp(data, LEARN_MAGIC, 8) != 0) {
+            out->status = LEARN_PARSE_NOT_OURS;
             snprintf(out->why, sizeof out->why, "not a Saavedra learning file");
-        else if (get32(data + 28) != crc32_of(data, 28))
+        } else if (get32(data + 28) != crc32_of(data, 28))
             snprintf(out->why, sizeof out->why, "damaged header");
         else
             snprintf(out->why, sizeof out->why,

@@ -88,7 +88,9 @@ typedef enum {
     LEARN_PARSE_EMPTY,     /* no bytes, or a prefix of our own header (a file being created) */
     LEARN_PARSE_TORN,      /* the last record is cut short or fails its checksum */
     LEARN_PARSE_DAMAGED,   /* a bad record before the end: the file is damaged */
-    LEARN_PARSE_FOREIGN    /* not our header: another format, version or key scheme */
+    LEARN_PARSE_FOREIGN,   /* our magic, but another format, version or key scheme, or a
+                              damaged header */
+    LEARN_PARSE_NOT_OURS   /* does not start with our magic: some other file */
 } LearnParseStatus;
 
 typedef struct {
