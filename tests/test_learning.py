@@ -209,6 +209,7 @@ def test_other_file_refused_with_one_warning_and_kept():
     warnings = []
     for game in range(2):
         e.send("ucinewgame")
+        warnings += [l for l in e.sync() if l.startswith("info string") and "learn" in l]
         e.search("startpos moves e2e4", "depth 2")
         e.send("position startpos moves e2e4 e7e5 g1f3")
         e.send("ucinewgame")
