@@ -239,7 +239,8 @@ FUZZ_SRC    = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES  = $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # Inputs per harness in the smoke run (about 40 s on one core of the build machine).
-FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=6000 xboard=6000 book=20000 learn=20000 tbfile=20000
+FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=6000 xboard=6000 book=20000 learn=20000 tbfile=20000 \
+              eco=10000 bookbuild=3000 tuneset=10000
 
 # Build-time generators (makeeco) run sanitized too: their leaks at exit are not findings.
 fuzz:
@@ -252,6 +253,11 @@ fuzz-harnesses: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# The tuner's reader lives in src/tune/, linked with the tuner's object set.
+$(BUILD)/fuzz/fuzz_tuneset: tests/fuzz/fuzz_tuneset.c $(wildcard tests/fuzz/*.h) $(TRACE_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DEVAL_TRACE -fsanitize=fuzzer -o $@ $< $(TRACE_OBJ) $(LDLIBS)
 
 # A short deterministic run of every harness (fixed seed and run count) from the seeds.
 fuzz-smoke: fuzz
