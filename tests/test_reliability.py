@@ -57,4 +57,22 @@ def stop_at_once_plays_a_searched_move():
     check(best and any(l.startswith("info depth") for l in out[:best[0]]), "quit: %s" % out[-5:])
 
 
+@test
+def hash_that_cannot_be_had_is_refused_and_old_table_kept():
+    with Uci() as e:
+        e.send("setoption name Hash value 65536")
+        seen = e.sync()
+        errors = [l for l in seen if l.startswith("info string") and "hash" in l.lower()]
+        check(len(errors) == 1 and "memory" in errors[0], "no clear refusal: %s" % seen)
+        e.send("position startpos")
+        e.send("go depth 4")
+        seen = e.expect(lambda l: l.startswith("bestmove"), 60.0 * SCALE)
+        check(any(l.startswith("info depth 4") for l in seen), "no search after the refusal: %s" % seen[-3:])
+        # A large size that can be had answers at once: the new table is not cleared.
+        start = time.time()
+        e.send("setoption name Hash value 1024")
+        e.sync()
+        check(time.time() - start < 5.0 * SCALE, "1 GB Hash took %.1f s" % (time.time() - start))
+
+
 testkit.finish()

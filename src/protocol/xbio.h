@@ -44,6 +44,7 @@ typedef struct {
     XbQueued *lines;             /* ring buffer of lines read and not yet taken */
     int line_head, line_count, line_cap;
     bool input_closed;
+    bool stopping;               /* the session ends: a reader waiting for room gives up */
     bool search_done;            /* a search has ended; the main loop must collect it */
     Move done_best, done_ponder;
 
