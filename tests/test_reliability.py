@@ -75,4 +75,18 @@ def hash_that_cannot_be_had_is_refused_and_old_table_kept():
         check(time.time() - start < 5.0 * SCALE, "1 GB Hash took %.1f s" % (time.time() - start))
 
 
+@test
+def log_to_a_fifo_or_device_is_refused_at_once():
+    fifo = os.path.join(TMP, "log.fifo")
+    os.mkfifo(fifo)
+    for target in (fifo, "/dev/full"):
+        try:
+            p = subprocess.run([ENGINE, "-l", target], input="uci\nquit\n", capture_output=True, text=True,
+                               timeout=30 * SCALE)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("-l %s hung the start" % target)
+        check(p.returncode != 0 and "not a regular file" in p.stderr and "\n" == p.stderr[-1:],
+              "-l %s: status %d, stderr %r" % (target, p.returncode, p.stderr))
+
+
 testkit.finish()
