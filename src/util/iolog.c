@@ -73,7 +73,7 @@ IoLog *iolog_open(const char *path, char *err, size_t err_size)
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
     if (fd < 0) {
         snprintf(err, err_size, "cannot open log file %s: %s", path,
-                 errno == ENXIO ? "a FIFO nobody reads" : strerror(errno));
+                 errno == ENXIO ? "not a regular file" : strerror(errno));
         return NULL;
     }
     struct stat st;
