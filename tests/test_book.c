@@ -15,6 +15,7 @@
 #include "opening/polykey.h"
 #include "test.h"
 #include "util/crc32.h"
+#include "util/timeutil.h"
 
 static const char *data(const char *name)
 {
@@ -549,4 +550,30 @@ TEST(book_write_never_writes_through_a_planted_link)
     unlink(victim);
     unlink(path);
     rmdir(dir);
+}
+
+/* A huge (here sparse) file is refused before it is read; a zero-filled one is not taken
+ * for a Polyglot book. */
+TEST(book_huge_or_zero_file_refused_at_once)
+{
+    char path[] = "/tmp/saavedra-test-book-XXXXXX", err[300];
+    int fd = mkstemp(path);
+    if (!CHECK(fd >= 0))
+        return;
+    CHECK(ftruncate(fd, (off_t)3 << 30) == 0); /* 3 GB, no blocks */
+    int64_t start = time_now_ms();
+    Book *book = book_open(path, err, sizeof err);
+    CHECK(book == NULL && strstr(err, "too large"));
+    CHECK_MSG(time_now_ms() - start < 1000, "%lld ms to refuse a 3 GB file", (long long)(time_now_ms() - start));
+    book_close(book);
+    CHECK(ftruncate(fd, 0) == 0 && ftruncate(fd, 1 << 20) == 0); /* 1 MB of zeros */
+    book = book_open(path, err, sizeof err);
+    CHECK_MSG(book == NULL && strstr(err, "zero"), "a zero-filled file opened as a book");
+    book_close(book);
+    static uint8_t zeros[4096];
+    book = book_open_bytes(zeros, sizeof zeros, "zeros", err, sizeof err);
+    CHECK(book == NULL && strstr(err, "zero"));
+    book_close(book);
+    close(fd);
+    unlink(path);
 }
