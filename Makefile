@@ -14,6 +14,7 @@
 #   make tune-run TUNE_ITERS=N   tune on it;  make tune-match   tuned vs current (SPRT)
 #   make fuzz      libFuzzer harnesses of tests/fuzz/ (clang, ASan + UBSan) in build/fuzz/
 #   make fuzz-smoke  each harness for a fixed number of runs from a fixed seed (about a minute)
+#   make killtest  the learning file under 100 SIGKILLs (KILLS=N); make test runs 10
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -231,6 +232,13 @@ test-tsan:
 test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect $(BUILD)/tools/tuner \
       $(BUILD)/tools/selfplay $(BUILD)/tools/ecocoder
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+
+# The learning file's kill test (docs/testing.md): KILLS SIGKILLs at random moments of an
+# engine playing games with learning on; make test runs it with 10.
+KILLS ?= 100
+.PHONY: killtest
+killtest: $(EXE)
+	python3 tests/test_killtest.py ./$(EXE) $(KILLS)
 
 # Fuzzing (docs/testing.md): libFuzzer from clang (Debian clang + libclang-rt-dev), with
 # ASan and UBSan; every UBSan finding is fatal. Harnesses are tests/fuzz/fuzz_*.c, each
