@@ -124,8 +124,7 @@ static bool keep_aside(const char *link_path, char *aside, size_t aside_size)
             snprintf(suffix, sizeof suffix, "-%d", i);
         snprintf(aside, aside_size, "%s.bad-%04d%02d%02d-%02d%02d%02d%s", path, tm.tm_year + 1900,
                  tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, suffix);
-        if (link(path, aside) == 0)
-        {
+        if (link(path, aside) == 0) {
             outfile_sync_dir(aside); /* the name must survive a crash like the data */
             return true;
         }
