@@ -89,11 +89,8 @@ void xbinput_destroy(XbInput *q)
     pthread_cond_destroy(&q->wake);
 }
 
-/* Lines read ahead of the main loop at most: past that (or when memory is short) the
- * reader waits for room, so a flood of input neither grows memory without bound nor
- * loses a line. */
-#define XB_QUEUE_MAX 65536
-
+/* Past XB_QUEUE_MAX lines (or when memory is short) the reader waits for room, so a
+ * flood of input neither grows memory without bound nor loses a line. */
 /* Queues a line (refused: a reason for the main loop to report instead). */
 static void queue_push(XbInput *q, char *line, bool refused)
 {

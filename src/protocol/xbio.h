@@ -36,6 +36,9 @@ typedef struct {
     bool refused;                /* text is the reason the line was refused */
 } XbQueued;
 
+/* Lines read ahead of the main loop at most; the reader waits for room beyond. */
+#define XB_QUEUE_MAX 4096
+
 typedef struct {
     FILE *in;
     pthread_t reader;
