@@ -16,6 +16,7 @@
 #   make nnue-match  the net vs the hand-written evaluation;  make EVALFILE=NET  embed a net
 #   make fuzz      libFuzzer harnesses of tests/fuzz/ (clang, ASan + UBSan) in build/fuzz/
 #   make fuzz-smoke  each harness for a fixed number of runs from a fixed seed (about a minute)
+#   make killtest  the learning file under 100 SIGKILLs (KILLS=N); make test runs 10
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -271,6 +272,13 @@ test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/tools/pgnselect $(
       $(BUILD)/tools/selfplay $(BUILD)/tools/ecocoder $(BUILD)/tools/datagen $(BUILD)/tools/nnuetrain
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
 
+# The learning file's kill test (docs/testing.md): KILLS SIGKILLs at random moments of an
+# engine playing games with learning on; make test runs it with 10.
+KILLS ?= 100
+.PHONY: killtest
+killtest: $(EXE)
+	python3 tests/test_killtest.py ./$(EXE) $(KILLS)
+
 # Fuzzing (docs/testing.md): libFuzzer from clang (Debian clang + libclang-rt-dev), with
 # ASan and UBSan; every UBSan finding is fatal. Harnesses are tests/fuzz/fuzz_*.c, each
 # linked with the engine's objects into build/fuzz/fuzz_NAME.
@@ -278,7 +286,8 @@ FUZZ_SRC    = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES  = $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # Inputs per harness in the smoke run (about 40 s on one core of the build machine).
-FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=6000 xboard=6000 book=20000 learn=20000 tbfile=20000
+FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=6000 xboard=6000 book=20000 learn=20000 tbfile=20000 \
+              eco=10000 bookbuild=3000 tuneset=10000
 
 # Build-time generators (makeeco) run sanitized too: their leaks at exit are not findings.
 fuzz:
@@ -291,6 +300,11 @@ fuzz-harnesses: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h) $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+# The tuner's reader lives in src/tune/, linked with the tuner's object set.
+$(BUILD)/fuzz/fuzz_tuneset: tests/fuzz/fuzz_tuneset.c $(wildcard tests/fuzz/*.h) $(TRACE_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DEVAL_TRACE -fsanitize=fuzzer -o $@ $< $(TRACE_OBJ) $(LDLIBS)
 
 # A short deterministic run of every harness (fixed seed and run count) from the seeds.
 fuzz-smoke: fuzz

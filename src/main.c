@@ -1,4 +1,5 @@
 /* Entry point: command-line subcommands, then the protocol loop. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,9 @@ static int run_protocol(Engine *engine, FILE *in, FILE *out)
 
 int main(int argc, char **argv)
 {
+    /* A GUI that dies closes our output: writes then fail (and end the session like the
+     * end of input does, the game saved) instead of killing the process. */
+    signal(SIGPIPE, SIG_IGN);
     position_init();
     /* Flags first (-H -c -t -rc -l --help --version); then argv[1] is the subcommand. */
     CmdLine cl;

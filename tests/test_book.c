@@ -15,6 +15,7 @@
 #include "opening/polykey.h"
 #include "test.h"
 #include "util/crc32.h"
+#include "util/timeutil.h"
 
 static const char *data(const char *name)
 {
@@ -510,4 +511,69 @@ TEST(book_pages_option)
     CHECK(note[0] != '\0');
     CHECK_EQ(book_pages_for(7, 1000, note, sizeof note), 7);
     CHECK_EQ(book_pages_for(3, 0, note, sizeof note), 1);
+}
+
+/* The book writer used a guessable temporary name (PATH.tmpPID) opened without O_EXCL:
+ * a link planted there had its target overwritten. */
+TEST(book_write_never_writes_through_a_planted_link)
+{
+    char dir[] = "/tmp/saavedra-outfile-XXXXXX";
+    if (!CHECK(mkdtemp(dir)))
+        return;
+    char path[300], victim[300], planted[400], text[100], err[300];
+    snprintf(path, sizeof path, "%s/book.bin", dir);
+    snprintf(victim, sizeof victim, "%s/victim.txt", dir);
+    FILE *vf = fopen(victim, "w");
+    if (!CHECK(vf))
+        return;
+    fputs("precious", vf);
+    fclose(vf);
+    const char *forms[] = { "%s.tmp%ld", "%s.tmp-%ld", "%s.tmp" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(planted, sizeof planted, forms[i], path, (long)getpid());
+        CHECK(symlink(victim, planted) == 0);
+    }
+    BookEntry e = { 0, 50, 1, 0, 1, 0 };
+    BookWritePosition p = { 0x1234, 0, 1 };
+    BookHeader h = {0};
+    CHECK_MSG(book_write_file(path, &p, 1, &e, 1, &h, err, sizeof err) > 0, "%s", err);
+    vf = fopen(victim, "r");
+    size_t n = vf ? fread(text, 1, sizeof text - 1, vf) : 0;
+    text[n] = '\0';
+    if (vf)
+        fclose(vf);
+    CHECK_STR_EQ(text, "precious");
+    for (int i = 0; i < 3; i++) {
+        snprintf(planted, sizeof planted, forms[i], path, (long)getpid());
+        unlink(planted);
+    }
+    unlink(victim);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* A huge (here sparse) file is refused before it is read; a zero-filled one is not taken
+ * for a Polyglot book. */
+TEST(book_huge_or_zero_file_refused_at_once)
+{
+    char path[] = "/tmp/saavedra-test-book-XXXXXX", err[300];
+    int fd = mkstemp(path);
+    if (!CHECK(fd >= 0))
+        return;
+    CHECK(ftruncate(fd, (off_t)3 << 30) == 0); /* 3 GB, no blocks */
+    int64_t start = time_now_ms();
+    Book *book = book_open(path, err, sizeof err);
+    CHECK(book == NULL && strstr(err, "too large"));
+    CHECK_MSG(time_now_ms() - start < 1000, "%lld ms to refuse a 3 GB file", (long long)(time_now_ms() - start));
+    book_close(book);
+    CHECK(ftruncate(fd, 0) == 0 && ftruncate(fd, 1 << 20) == 0); /* 1 MB of zeros */
+    book = book_open(path, err, sizeof err);
+    CHECK_MSG(book == NULL && strstr(err, "zero"), "a zero-filled file opened as a book");
+    book_close(book);
+    static uint8_t zeros[4096];
+    book = book_open_bytes(zeros, sizeof zeros, "zeros", err, sizeof err);
+    CHECK(book == NULL && strstr(err, "zero"));
+    book_close(book);
+    close(fd);
+    unlink(path);
 }

@@ -64,6 +64,10 @@ def user_rc(config_home, text):
 def help_and_version():
     rc, out, _ = run(["--help"])
     check(rc == 0 and "usage:" in out and "-rc FILE" in out and "test FILE.epd" in out, "bad --help")
+    # The lookup order --help states is the one rcfile.c follows (and the README states).
+    lookup = " ".join(out[out.find("engine.rc is looked up"):].split())
+    order = [lookup.find(s) for s in ("XDG_CONFIG_HOME", "beside the executable", "share/saavedra")]
+    check(min(order) >= 0 and order == sorted(order), "--help engine.rc lookup order: %r" % lookup)
     rc, out, _ = run(["--version"])
     check(rc == 0 and re.match(r"Saavedra \S+", out.strip()), "bad --version: %r" % out)
 

@@ -200,7 +200,7 @@ TEST(learnrec_damage_and_random_bytes)
             CHECK_MSG(seen_records(&s) == before, "byte %zu: %d records, %d before it", at,
                       seen_records(&s), before);
         else
-            CHECK_EQ(p.status, LEARN_PARSE_FOREIGN);
+            CHECK_EQ(p.status, at < 8 ? LEARN_PARSE_NOT_OURS : LEARN_PARSE_FOREIGN);
     }
     /* Random bytes, with and without our header in front. */
     uint64_t seed = 12345;
@@ -218,8 +218,33 @@ TEST(learnrec_damage_and_random_bytes)
         learn_parse(r, total, NULL, &p);
         CHECK(p.valid_end <= total);
         if (!(round & 1) && total >= 8)
-            CHECK(p.status == LEARN_PARSE_FOREIGN);
+            CHECK(p.status == LEARN_PARSE_NOT_OURS);
         free(r);
+    }
+}
+
+/* A changed length byte anywhere (the last record included) is damage, never a torn
+ * append: a torn tail is cut off, damage is kept aside whole. */
+TEST(learnrec_bad_length_is_damage)
+{
+    Image im;
+    build_image(&im);
+    for (int i = 0; i < im.count; i++) {
+        size_t start = i ? im.ends[i - 1] : LEARN_HEADER_SIZE;
+        for (int which = 2; which <= 3; which++) {
+            for (int value = 1; value < 256; value += 254 / 4) {
+                uint8_t copy[sizeof im.buf];
+                memcpy(copy, im.buf, im.size);
+                if (copy[start + which] == value)
+                    continue;
+                copy[start + which] = (uint8_t)value;
+                LearnParse p;
+                learn_parse(copy, im.size, NULL, &p);
+                CHECK_MSG(p.status == LEARN_PARSE_DAMAGED, "record %d, length byte %d = %d: status %d (%s)",
+                          i, which, value, p.status, p.why);
+                CHECK_EQ(p.valid_end, start);
+            }
+        }
     }
 }
 
@@ -337,13 +362,15 @@ TEST(learnfile_damaged_and_foreign_set_aside)
     CHECK_MSG(strstr(warn, "set aside") != NULL, "warning: %s", warn);
     CHECK_EQ(count_aside(t.dir), 1);
     CHECK_EQ(file_size(t.path), im.ends[3]);
-    /* Random bytes: set aside, a fresh (header-only) file, nothing crashes. */
+    /* Random bytes after our magic: set aside, a fresh (header-only) file, nothing
+     * crashes. */
     uint64_t seed = 99;
     for (int round = 0; round < 20; round++) {
         uint8_t junk[700];
         size_t n = 40 + (size_t)round * 31;
         for (size_t i = 0; i < n; i++)
             junk[i] = random_byte(&seed);
+        memcpy(junk, LEARN_MAGIC, 8);
         CHECK(write_file(t.path, junk, n));
         learnfile_init(&lf, t.path);
         v = visitor_for(&s);
@@ -368,6 +395,84 @@ TEST(learnfile_damaged_and_foreign_set_aside)
         CHECK(!learnfile_append(&lf, rec, rn, false, warn, sizeof warn));
         CHECK(!learnfile_load(&lf, NULL, NULL, warn, sizeof warn));
         unlink(sub);
+    }
+    remove_dir(t.dir);
+}
+
+TEST(learnfile_bad_length_kept_aside)
+{
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
+        return;
+    Image im;
+    build_image(&im);
+    im.buf[im.ends[0] + 3] = 0xFF; /* the 2nd record's length, high byte */
+    CHECK(write_file(t.path, im.buf, im.size));
+    LearnFile lf;
+    learnfile_init(&lf, t.path);
+    char warn[700];
+    LearnParse p;
+    CHECK(learnfile_load(&lf, NULL, &p, warn, sizeof warn));
+    CHECK_MSG(strstr(warn, "set aside") != NULL, "warning: %s", warn);
+    CHECK_EQ(count_aside(t.dir), 1);
+    CHECK_EQ(file_size(t.path), im.ends[0]);
+    /* The whole damaged file is kept, byte for byte. */
+    DIR *d = opendir(t.dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strstr(e->d_name, ".bad-")) {
+            char aside[600];
+            snprintf(aside, sizeof aside, "%s/%s", t.dir, e->d_name);
+            CHECK_EQ(file_size(aside), im.size);
+        }
+    if (d)
+        closedir(d);
+    remove_dir(t.dir);
+}
+
+static bool same_bytes(const char *path, const uint8_t *data, size_t size)
+{
+    uint8_t buf[8192];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    return n == size && memcmp(buf, data, size) == 0;
+}
+
+/* A file that does not start with our magic (a book, an rc file, random bytes) named as
+ * the learning file is refused with one warning: never moved, replaced or appended to. */
+TEST(learnfile_not_ours_is_left_alone)
+{
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
+        return;
+    static const char RC[] = "# engine.rc\nhash = 64\nthreads = 1\nbook_file = book.bin\n";
+    uint8_t book[600];
+    memcpy(book, "SAAVBOOK", 8);
+    for (size_t i = 8; i < sizeof book; i++)
+        book[i] = (uint8_t)(i * 13);
+    const struct { const uint8_t *data; size_t size; } files[] = {
+        { (const uint8_t *)RC, sizeof RC - 1 }, { book, sizeof book }, { (const uint8_t *)"hi\n", 3 },
+    };
+    for (int k = 0; k < 3; k++) {
+        CHECK(write_file(t.path, files[k].data, files[k].size));
+        LearnFile lf;
+        learnfile_init(&lf, t.path);
+        char warn[700];
+        LearnParse p;
+        CHECK(!learnfile_load(&lf, NULL, &p, warn, sizeof warn));
+        CHECK_MSG(strstr(warn, "not a Saavedra learning file") != NULL, "file %d: %s", k, warn);
+        uint8_t rec[64];
+        LearnPosition pos = { 5, 1, true, 10, 12 };
+        size_t n = learn_encode_position(&pos, rec, sizeof rec);
+        CHECK(!learnfile_append(&lf, rec, n, true, warn, sizeof warn));
+        CHECK_MSG(warn[0] == '\0', "a second warning: %s", warn);
+        LearnLimits lim = { 10, 10, 10 };
+        CHECK(!learnfile_compact(&lf, &lim, NULL, warn, sizeof warn));
+        CHECK(same_bytes(t.path, files[k].data, files[k].size));
+        CHECK_EQ(count_aside(t.dir), 0);
     }
     remove_dir(t.dir);
 }
@@ -438,6 +543,52 @@ TEST(learnfile_compaction_merges)
 
 /* Two processes append (and now and then compact) at once; afterwards every record of
  * both is in the file and every checksum holds. */
+/* Compaction of a learning file reached through a symbolic link writes beside the link's
+ * target: the link stays, the target gets the new file with its mode; a killed
+ * compaction's temporary file is removed by the next process holding the lock. */
+TEST(learnfile_compaction_keeps_links_mode_and_cleans_temporaries)
+{
+    Scratch t;
+    if (!CHECK(scratch_make(&t)))
+        return;
+    char link_path[200], sub[120], target[200], stale[300], warn[700];
+    snprintf(sub, sizeof sub, "%s/shared", t.dir);
+    CHECK(mkdir(sub, 0755) == 0);
+    snprintf(target, sizeof target, "%s/shared/learn.bin", t.dir);
+    snprintf(link_path, sizeof link_path, "%s/link.bin", t.dir);
+    CHECK(symlink(target, link_path) == 0);
+    LearnFile lf;
+    learnfile_init(&lf, link_path);
+    uint8_t rec[64];
+    for (int i = 0; i < 20; i++) {
+        LearnPosition p = { (Key)(i % 5) + 1, 1, true, (int16_t)i, (uint8_t)(10 + i) };
+        size_t n = learn_encode_position(&p, rec, sizeof rec);
+        CHECK_MSG(learnfile_append(&lf, rec, n, false, warn, sizeof warn), "%s", warn);
+    }
+    CHECK(chmod(target, 0660) == 0);
+    LearnLimits lim = { 1000, 50, 1000 };
+    LearnParse after;
+    CHECK_MSG(learnfile_compact(&lf, &lim, &after, warn, sizeof warn), "%s", warn);
+    CHECK_EQ(after.positions, 5);
+    struct stat st;
+    CHECK(lstat(link_path, &st) == 0 && S_ISLNK(st.st_mode));
+    CHECK(stat(target, &st) == 0);
+    CHECK_EQ(st.st_mode & 07777, 0660);
+    CHECK_EQ(file_size(target), LEARN_HEADER_SIZE + 5 * LEARN_POSITION_SIZE);
+    /* A dead process's temporary file, as a killed compaction leaves it. */
+    pid_t child = fork();
+    if (child == 0)
+        _exit(0);
+    waitpid(child, NULL, 0);
+    snprintf(stale, sizeof stale, "%s.tmp-%ld-Xy12Zw", target, (long)child);
+    CHECK(write_file(stale, (const uint8_t *)"partial", 7));
+    CHECK(learnfile_load(&lf, NULL, NULL, warn, sizeof warn));
+    CHECK(access(stale, F_OK) != 0);
+    unlink(target);
+    rmdir(sub);
+    remove_dir(t.dir);
+}
+
 TEST(learnfile_two_writers_lose_nothing)
 {
     Scratch t;

@@ -186,7 +186,7 @@ def test_learned_position_found_sooner():
 def test_damaged_file_set_aside_with_one_warning():
     f = path("damaged.lrn")
     with open(f, "wb") as out:
-        out.write(os.urandom(3000))
+        out.write(b"SAAVLRN\x1a" + os.urandom(2992))
     e = Uci(f)
     e.send("ucinewgame")
     lines = e.sync()
@@ -198,6 +198,55 @@ def test_damaged_file_set_aside_with_one_warning():
     aside = [n for n in os.listdir(TMP) if n.startswith("damaged.lrn.bad-")]
     assert len(aside) == 1 and os.path.getsize(os.path.join(TMP, aside[0])) == 3000, aside
     assert summary(f)[0] == "intact"
+
+
+def test_other_file_refused_with_one_warning_and_kept():
+    f = path("engine-copy.rc")
+    content = b"# not a learning file\nhash = 16\n" + os.urandom(500)
+    with open(f, "wb") as out:
+        out.write(content)
+    e = Uci(f)
+    warnings = []
+    for game in range(2):
+        e.send("ucinewgame")
+        warnings += [l for l in e.sync() if l.startswith("info string") and "learn" in l]
+        e.search("startpos moves e2e4", "depth 2")
+        e.send("position startpos moves e2e4 e7e5 g1f3")
+        e.send("ucinewgame")
+        warnings += [l for l in e.sync() if l.startswith("info string") and "learn" in l]
+    e.send("quit")
+    e.close()
+    assert len(warnings) == 1 and "not a Saavedra learning file" in warnings[0], warnings
+    with open(f, "rb") as got:
+        assert got.read() == content
+    assert not [n for n in os.listdir(TMP) if n.startswith("engine-copy.rc.")], os.listdir(TMP)
+
+
+def test_game_saved_when_the_gui_closes_our_output():
+    """A GUI that dies (or closes its end of our output) mid-game: the next write fails;
+    that is the end of the session, and the game is saved, not lost to SIGPIPE."""
+    f = path("gui-died.lrn")
+    p = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    p.stdin.write("uci\nsetoption name LearningFile value %s\nsetoption name OwnBook value false\n" % f)
+    p.stdin.write("ucinewgame\nposition startpos moves e2e4\ngo depth 3\n")
+    p.stdin.flush()
+    for line in p.stdout:
+        if line.startswith("bestmove"):
+            break
+    p.stdout.close()
+    # Input stays open: only the failed write tells the engine the GUI is gone.
+    p.stdin.write("position startpos moves e2e4 e7e5 g1f3\nisready\nisready\n")
+    p.stdin.flush()
+    try:
+        status = p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        raise AssertionError("the engine went on after its output was closed")
+    p.stdin.close()
+    assert status == 0, "exit status %d" % status
+    assert summary(f)[2] == 1, dump(f)
 
 
 def test_unwritable_file_warns_once_and_plays_on():
@@ -329,6 +378,7 @@ def test_two_engines_share_one_file():
 
 for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, test_xboard_result_recorded,
           test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
+          test_other_file_refused_with_one_warning_and_kept, test_game_saved_when_the_gui_closes_our_output,
           test_unwritable_file_warns_once_and_plays_on, test_book_move_that_loses_is_played_less,
           test_installed_engine_learns_in_user_data_dir,
           test_two_engines_share_one_file]:

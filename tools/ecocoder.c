@@ -20,6 +20,7 @@
 #include "board/snapshot.h"
 #include "formats/pgn.h"
 #include "opening/eco.h"
+#include "util/outfile.h"
 #include "util/timeutil.h"
 
 /* ---- Everything read, kept from the last flush on, with line starts ---- */
@@ -441,12 +442,12 @@ int main(int argc, char **argv)
         return 1;
     }
     FILE *out = stdout;
-    char tmp[4096] = "";
+    OutFile of;
     if (out_path && !o.check) {
-        snprintf(tmp, sizeof tmp, "%s.tmp%ld", out_path, (long)getpid());
-        out = fopen(tmp, "wb");
+        char out_err[4400];
+        out = outfile_open(&of, out_path, out_err, sizeof out_err);
         if (!out) {
-            fprintf(stderr, "ecocoder: cannot write %s: %s\n", tmp, strerror(errno));
+            fprintf(stderr, "ecocoder: %s\n", out_err);
             return 1;
         }
     }
@@ -470,10 +471,12 @@ int main(int argc, char **argv)
                o.games, o.classified, o.with_tag, o.agree);
     bool write_failed = ferror(out) != 0;
     if (out != stdout) {
-        write_failed |= fclose(out) != 0;
-        if (write_failed || rename(tmp, out_path) != 0) {
-            fprintf(stderr, "ecocoder: cannot write %s\n", out_path);
-            remove(tmp);
+        char out_err[4400];
+        if (write_failed)
+            outfile_abort(&of);
+        if (write_failed || !outfile_commit(&of, out_err, sizeof out_err)) {
+            fprintf(stderr, "ecocoder: cannot write %s%s%s\n", out_path, write_failed ? "" : ": ",
+                    write_failed ? "" : out_err);
             return 1;
         }
     } else

@@ -24,6 +24,7 @@
 
 #include "board/notation.h"
 #include "opening/eco.h"
+#include "util/outfile.h"
 
 #define MAX_PLIES 255
 
@@ -441,13 +442,13 @@ int main(int argc, char **argv)
             max_depth = c->depth;
     }
 
-    char tmp[4096];
+    OutFile of;
     FILE *out = stdout;
     if (out_path) {
-        snprintf(tmp, sizeof tmp, "%s.tmp%ld", out_path, (long)getpid());
-        out = fopen(tmp, "w");
+        char why[4400];
+        out = outfile_open(&of, out_path, why, sizeof why);
         if (!out) {
-            fprintf(stderr, "makeeco: cannot write %s: %s\n", tmp, strerror(errno));
+            fprintf(stderr, "makeeco: %s\n", why);
             return 1;
         }
     }
@@ -473,10 +474,11 @@ int main(int argc, char **argv)
     fputs("\n};\n", out);
     bool failed = ferror(out) != 0;
     if (out_path) {
-        failed |= fclose(out) != 0;
-        if (failed || rename(tmp, out_path) != 0) {
-            fprintf(stderr, "makeeco: cannot write %s\n", out_path);
-            remove(tmp);
+        char why[4400];
+        if (failed)
+            outfile_abort(&of);
+        if (failed || !outfile_commit(&of, why, sizeof why)) {
+            fprintf(stderr, "makeeco: cannot write %s%s%s\n", out_path, failed ? "" : ": ", failed ? "" : why);
             return 1;
         }
     } else

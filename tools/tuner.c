@@ -95,10 +95,17 @@ static bool plot(const char *csv, const char *out, bool heldout)
 {
     size_t n = strlen(out);
     bool svg = n > 4 && !strcmp(out + n - 4, ".svg");
-    char tmp[PATH_MAX + 8];
-    snprintf(tmp, sizeof tmp, "%s.tmp", out);
+    /* gnuplot writes into our safely made temporary file, renamed when it is done. */
+    OutFile of;
+    char why[4400];
+    if (!outfile_open(&of, out, why, sizeof why)) {
+        fprintf(stderr, "tuner: %s\n", why);
+        return false;
+    }
+    const char *tmp = of.tmp;
     FILE *g = popen("gnuplot", "w");
     if (!g) {
+        outfile_abort(&of);
         fprintf(stderr, "tuner: cannot run gnuplot (Debian package gnuplot-nox)\n");
         return false;
     }
@@ -111,9 +118,13 @@ static bool plot(const char *csv, const char *out, bool heldout)
         fprintf(g, ", '' using 1:5 with lines lw 2 title 'held-out loss'");
     fprintf(g, "\n");
     int status = pclose(g);
-    if (status != 0 || rename(tmp, out) != 0) {
-        remove(tmp);
+    if (status != 0) {
+        outfile_abort(&of);
         fprintf(stderr, "tuner: gnuplot could not draw %s\n", out);
+        return false;
+    }
+    if (!outfile_commit(&of, why, sizeof why)) {
+        fprintf(stderr, "tuner: %s\n", why);
         return false;
     }
     return true;

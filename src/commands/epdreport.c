@@ -16,7 +16,7 @@ bool epdreport_open(EpdReport *r, FILE *out, const char *path, const char *suite
     r->out = out;
     r->copy = NULL;
     r->path = path;
-    r->tmp[0] = '\0';
+    r->through = false;
     if (!path)
         return true;
     struct stat out_st, in_st;
@@ -38,19 +38,13 @@ bool epdreport_open(EpdReport *r, FILE *out, const char *path, const char *suite
             snprintf(err, err_size, "test: cannot write %s: %s", path, strerror(errno));
             return false;
         }
+        r->through = true;
         return true;
     }
-    snprintf(r->tmp, sizeof r->tmp, "%s.tmp%ld", path, (long)getpid());
-    /* O_EXCL: never through a link someone left at the temporary name. */
-    int fd = open(r->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
-    r->copy = fd >= 0 ? fdopen(fd, "w") : NULL;
+    char why[4400];
+    r->copy = outfile_open(&r->file, path, why, sizeof why);
     if (!r->copy) {
-        snprintf(err, err_size, "test: cannot write %s: %s", r->tmp, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            remove(r->tmp);
-        }
-        r->tmp[0] = '\0';
+        snprintf(err, err_size, "test: %s", why);
         return false;
     }
     return true;
@@ -73,14 +67,19 @@ bool epdreport_close(EpdReport *r, bool keep)
 {
     if (!r->copy)
         return true;
-    bool written = !ferror(r->copy);
-    written &= fclose(r->copy) == 0;
+    if (r->through) {
+        bool written = !ferror(r->copy);
+        written &= fclose(r->copy) == 0;
+        r->copy = NULL;
+        return written || !keep;
+    }
     r->copy = NULL;
-    bool placed = keep && written && (!r->tmp[0] || rename(r->tmp, r->path) == 0);
-    if (!placed && r->tmp[0])
-        remove(r->tmp);
-    r->tmp[0] = '\0';
-    return placed || !keep;
+    if (!keep) {
+        outfile_abort(&r->file);
+        return true;
+    }
+    char why[4400];
+    return outfile_commit(&r->file, why, sizeof why);
 }
 
 void epdreport_summary(EpdReport *r, const char *suite_path, int depth, double seconds,

@@ -1,8 +1,8 @@
 /* The output of the EPD `test` command (epdtest.h): every line goes to the console stream
  * and, with -o, to a report file as well; and the summary printed at the end of a run.
  *
- * The report file: a new name or a regular file is written under a temporary name and
- * renamed into place when the run ends written whole; anything else (a symbolic link, a
+ * The report file: a new name or a regular file is written safely (outfile.h: temporary
+ * name, fsync, rename when the run ends written whole); anything else (a symbolic link, a
  * device, a FIFO) is written through, so that it stays what it is. The suite itself is
  * never taken for a report. */
 #ifndef SAAVEDRA_EPDREPORT_H
@@ -13,11 +13,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/outfile.h"
+
 typedef struct {
     FILE *out;             /* the console stream */
     FILE *copy;            /* the -o file, or NULL */
     const char *path;      /* its name as given */
-    char tmp[4200];        /* the temporary name written, or "" when written through */
+    bool through;          /* written through (not a regular file) */
+    OutFile file;          /* otherwise the temporary file (outfile.h) */
 } EpdReport;
 
 /* Starts the output on out; with path (the -o name; NULL for none) the report file too.

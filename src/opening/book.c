@@ -66,8 +66,27 @@ Book *book_open(const char *path, char *err, size_t err_size)
         snprintf(err, err_size, "%s: not a regular file", path);
         return NULL;
     }
+    /* Judged before anything is read: a huge (or sparse) file is refused at once, and a
+     * zero-filled one by its first entry (no book starts with a zero key and move). */
+    if ((uint64_t)st.st_size >= BOOK_FILE_MAX) {
+        fclose(f);
+        snprintf(err, err_size, "%s: too large for a book (%lld bytes)", path, (long long)st.st_size);
+        return NULL;
+    }
+    uint8_t first[16];
+    if (st.st_size >= 16 && (fread(first, 1, sizeof first, f) != sizeof first || fseek(f, 0, SEEK_SET) != 0)) {
+        fclose(f);
+        snprintf(err, err_size, "%s: read error", path);
+        return NULL;
+    }
+    static const uint8_t ZERO[16];
+    if (st.st_size >= 16 && memcmp(first, ZERO, sizeof first) == 0) {
+        fclose(f);
+        snprintf(err, err_size, "%s: not a book: its first entry is all zero bytes (a zero-filled file?)", path);
+        return NULL;
+    }
     /* Read to the end rather than trusting the size: another process may be writing it. */
-    size_t cap = st.st_size > 0 && (uint64_t)st.st_size < BOOK_FILE_MAX ? (size_t)st.st_size + 1 : 1 << 16;
+    size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 16;
     size_t size = 0;
     uint8_t *buf = malloc(cap);
     while (buf) {

@@ -10,6 +10,7 @@
 
 #include "formats/movecode.h"
 #include "util/crc32.h"
+#include "util/outfile.h"
 
 /* Header offsets. */
 enum {
@@ -312,26 +313,21 @@ size_t book_write_file(const char *path, const BookWritePosition *positions, uin
     put32(head + H_BODY_CRC, crc32_update(0, body, body_size));
     put32(head + H_HEADER_CRC, crc32_update(0, head, H_HEADER_CRC));
 
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        free(body);
-        return snprintf(err, err_size, "book path too long"), 0;
-    }
-    FILE *f = fopen(tmp, "wb");
+    OutFile of;
+    char why[4400];
+    FILE *f = outfile_open(&of, path, why, sizeof why);
     if (!f) {
         free(body);
-        return snprintf(err, err_size, "cannot create %s: %s", tmp, strerror(errno)), 0;
+        return snprintf(err, err_size, "%s", why), 0;
     }
-    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head
-           && fwrite(body, 1, body_size, f) == body_size && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    int saved = errno;
-    ok = fclose(f) == 0 && ok;
+    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(body, 1, body_size, f) == body_size;
     free(body);
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok)
-            saved = errno;
-        unlink(tmp);
-        return snprintf(err, err_size, "cannot write %s: %s", path, strerror(saved)), 0;
+    if (!ok) {
+        snprintf(err, err_size, "cannot write %s: %s", path, strerror(errno));
+        outfile_abort(&of);
+        return 0;
     }
+    if (!outfile_commit(&of, why, sizeof why))
+        return snprintf(err, err_size, "%s", why), 0;
     return BOOK_HEADER_SIZE + body_size;
 }

@@ -14,6 +14,7 @@
 #include "opening/learnmerge.h"
 #include "util/errmsg.h"
 #include "util/grow.h"
+#include "util/outfile.h"
 
 void learnfile_init(LearnFile *f, const char *path)
 {
@@ -100,31 +101,20 @@ static bool write_all(int fd, const uint8_t *buf, size_t size, size_t offset)
 }
 
 /* Writes data as a complete new file and renames it over path (or to path when path was
- * moved away). The file descriptor of the old file (and its lock) stays with the caller. */
+ * moved away): beside the file a link points to, with its mode and owner (outfile.h).
+ * The file descriptor of the old file (and its lock) stays with the caller. */
 static bool replace_file(const char *path, const uint8_t *data, size_t size, char *err, size_t err_size)
 {
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
-    unlink(tmp); /* a leftover of a crashed process that had our pid */
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return error_set(err, err_size, "cannot create %s: %s", tmp, strerror(errno));
-    bool ok = write_all(fd, data, size, 0) && fsync(fd) == 0;
-    int saved = errno;
-    ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok)
-            saved = errno;
-        unlink(tmp);
-        return error_set(err, err_size, "cannot write %s: %s", path, strerror(saved));
-    }
-    return true;
+    return outfile_write(path, data, size, err, err_size);
 }
 
 /* Keeps the damaged file under a new name (a hard link, so that path goes on naming it
  * until replace_file renames the fresh file over it). */
-static bool keep_aside(const char *path, char *aside, size_t aside_size)
+static bool keep_aside(const char *link_path, char *aside, size_t aside_size)
 {
+    char path[1024];
+    if (!outfile_resolve(link_path, path, sizeof path))
+        return false;
     time_t now = time(NULL);
     struct tm tm;
     gmtime_r(&now, &tm);
@@ -134,8 +124,10 @@ static bool keep_aside(const char *path, char *aside, size_t aside_size)
             snprintf(suffix, sizeof suffix, "-%d", i);
         snprintf(aside, aside_size, "%s.bad-%04d%02d%02d-%02d%02d%02d%s", path, tm.tm_year + 1900,
                  tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, suffix);
-        if (link(path, aside) == 0)
+        if (link(path, aside) == 0) {
+            outfile_sync_dir(aside); /* the name must survive a crash like the data */
             return true;
+        }
         if (errno != EEXIST)
             return false;
     }
@@ -169,6 +161,18 @@ static bool set_aside(const char *path, const uint8_t *data, const LearnParse *p
 
 typedef enum { SCAN_READY, SCAN_REPLACED, SCAN_FAILED } ScanOutcome;
 
+/* Some other file under the learning file's name (a book, an rc file, a typo): not
+ * ours to move or replace. Warns only the first time. */
+static ScanOutcome refuse(LearnFile *f, const LearnParse *p, char *warn, size_t warn_size)
+{
+    if (!f->refused)
+        error_set(warn, warn_size, "learning file %s: %s; left as it is, nothing is learned", f->path,
+                  p->why);
+    f->refused = true;
+    f->known = false;
+    return SCAN_FAILED;
+}
+
 /* Checks the locked file and repairs it. On SCAN_READY *end is where an append goes (0:
  * the header must be written first). SCAN_REPLACED: the file was set aside and a fresh one
  * is in place: the caller reopens. Visits records when v is set (whole-file scans). */
@@ -178,7 +182,13 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
 {
     size_t size = (size_t)st->st_size;
     if (size > LEARN_FILE_MAX_BYTES) {
+        uint8_t magic[8];
         memset(p, 0, sizeof *p);
+        if (!read_all(fd, magic, sizeof magic, 0) || memcmp(magic, LEARN_MAGIC, 8) != 0) {
+            p->status = LEARN_PARSE_NOT_OURS;
+            snprintf(p->why, sizeof p->why, "not a Saavedra learning file");
+            return refuse(f, p, warn, warn_size);
+        }
         p->status = LEARN_PARSE_FOREIGN;
         snprintf(p->why, sizeof p->why, "too large for a learning file (%zu bytes)", size);
         if (!writable)
@@ -203,7 +213,12 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
         f->known = false;
         return scan_locked(f, fd, st, writable, false, NULL, p, end, warn, warn_size);
     }
+    if (p->status == LEARN_PARSE_NOT_OURS) {
+        free(data);
+        return refuse(f, p, warn, warn_size);
+    }
     ScanOutcome out = SCAN_READY;
+    f->refused = false;
     switch (p->status) {
     case LEARN_PARSE_OK:
         *end = size;
@@ -225,6 +240,7 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
         break;
     case LEARN_PARSE_DAMAGED:
     case LEARN_PARSE_FOREIGN:
+    case LEARN_PARSE_NOT_OURS:
         if (!writable) {
             error_set(warn, warn_size, "learning file %s: %s (read-only: only the records before it are used)",
                       f->path, p->why);
@@ -263,6 +279,8 @@ bool learnfile_load(LearnFile *f, const LearnVisitor *v, LearnParse *stats, char
             return true;
         if (fd < 0)
             return error_set(warn, warn_size, "learning file: %s", err);
+        if (writable)
+            outfile_remove_stale(f->path); /* left by killed compactions */
         size_t end;
         /* A set-aside visits nothing here: the fresh file is read on the next turn. */
         char note[600] = "";
@@ -375,6 +393,7 @@ bool learnfile_compact(LearnFile *f, const LearnLimits *lim, LearnParse *after, 
         close(fd);
         return error_set(warn, warn_size, "learning file %s: read-only, not compacted", f->path);
     }
+    outfile_remove_stale(f->path);
     Gathered g;
     memset(&g, 0, sizeof g);
     LearnVisitor v = { learn_collect_position, gather_game, learn_collect_book, &g };

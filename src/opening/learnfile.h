@@ -6,11 +6,15 @@
  *   process replaces it: then it opens the new one);
  * - appends are one write() of whole records at the end of the intact data; a torn last
  *   record (a crash during an append) is cut off first; fsync() when asked (game ends);
- * - a damaged or foreign file is set aside as PATH.bad-YYYYMMDD-HHMMSS (kept, never
- *   deleted) and replaced by a fresh file holding the intact records found before the
- *   damage, with one warning;
- * - compaction and the fresh file are written to PATH.tmp-PID and renamed over PATH, so
- *   the path always names a complete file.
+ * - a file that does not start with our magic is not ours: it is refused with one
+ *   warning (nothing is learned), never written, moved or replaced;
+ * - a damaged file of ours (or one of another version) is set aside as
+ *   PATH.bad-YYYYMMDD-HHMMSS (kept, never deleted) and replaced by a fresh file holding
+ *   the intact records found before the damage, with one warning;
+ * - compaction and the fresh file are written safely (util/outfile.h: a temporary file
+ *   beside the file a link points to, fsync, rename, folder fsync), so the path always
+ *   names a complete file; temporary files of killed processes are removed on load and
+ *   compaction.
  * Only regular files are written, read or renamed. */
 #ifndef SAAVEDRA_LEARNFILE_H
 #define SAAVEDRA_LEARNFILE_H
@@ -33,6 +37,9 @@ typedef struct {
     dev_t dev;
     ino_t ino;
     size_t verified;
+    /* The path names a file that is not a learning file: it is never written or moved,
+     * and the warning is given once. */
+    bool refused;
 } LearnFile;
 
 /* Compaction limits: position records merged by key (the deepest kept, then the

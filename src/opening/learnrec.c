@@ -170,6 +170,57 @@ static bool all_zero(const uint8_t *p, size_t n)
     return true;
 }
 
+/* The length a record of a known kind must have, judged from the bytes present (0 when
+ * they do not tell: an unknown kind, or a game record cut before its counts). */
+static size_t expected_length(const uint8_t *r, size_t left)
+{
+    switch (r[0]) {
+    case LEARN_KIND_POSITION:
+        return LEARN_POSITION_SIZE;
+    case LEARN_KIND_BOOK:
+        return LEARN_BOOK_SIZE;
+    case LEARN_KIND_GAME: {
+        if (left < 8)
+            return 0;
+        size_t fen_len = r[7];
+        if (left < 4 + 4 + fen_len + 2)
+            return 0;
+        return LEARN_RECORD_OVERHEAD + 6 + fen_len + get16(r + 8 + fen_len);
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Whether an intact record of a known kind starts anywhere in the n bytes at p: then a
+ * record that seems to run past the end is not a torn append but a damaged length. */
+static bool intact_record_within(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i + LEARN_POSITION_SIZE <= n; i++) {
+        const uint8_t *r = p + i;
+        if ((r[0] != LEARN_KIND_POSITION && r[0] != LEARN_KIND_BOOK && r[0] != LEARN_KIND_GAME)
+            || r[1] != 0)
+            continue;
+        size_t len = get16(r + 2);
+        if (len < LEARN_POSITION_SIZE || len > n - i || expected_length(r, n - i) != len)
+            continue;
+        if (get32(r + len - 4) == crc32_of(r, len - 4))
+            return true;
+    }
+    return false;
+}
+
+/* A record whose length runs past the end is a torn last append only if nothing says
+ * otherwise: its length fits its kind and no intact record follows in the bytes it
+ * would cover. Anything else is damage (a flipped length byte must not cut the file). */
+static bool torn_append(const uint8_t *r, size_t left, size_t len)
+{
+    size_t want = expected_length(r, left);
+    if (want && want != len)
+        return false;
+    return !intact_record_within(r + 1, left - 1);
+}
+
 void learn_parse_from(const uint8_t *data, size_t size, size_t base, const LearnVisitor *v,
                       LearnParse *out)
 {
@@ -190,10 +241,11 @@ void learn_parse_from(const uint8_t *data, size_t size, size_t base, const Learn
                 why = "a record with a bad length";
             else if (len > left) {
                 why = "a record cut short";
-                at_end = true;
+                at_end = torn_append(r, left, len);
             } else if (get32(r + len - 4) != crc32_of(r, len - 4)) {
                 why = "a record failing its checksum";
-                at_end = len == left;
+                size_t want = expected_length(r, left);
+                at_end = len == left && (want == 0 || want == len);
             } else if (!visit_record(r, len, v, out))
                 why = "a record whose contents do not fit its kind";
             else {
@@ -219,7 +271,10 @@ void learn_parse(const uint8_t *data, size_t size, const LearnVisitor *v, LearnP
         memset(out, 0, sizeof *out);
         if (size == 0 || memcmp(data, header, size) == 0)
             out->status = LEARN_PARSE_EMPTY;
-        else {
+        else if (size < 8 || memcmp(data, LEARN_MAGIC, 8) != 0) {
+            out->status = LEARN_PARSE_NOT_OURS;
+            snprintf(out->why, sizeof out->why, "not a Saavedra learning file");
+        } else {
             out->status = LEARN_PARSE_FOREIGN;
             snprintf(out->why, sizeof out->why, "too short for a learning file (%zu bytes)", size);
         }
@@ -228,9 +283,10 @@ void learn_parse(const uint8_t *data, size_t size, const LearnVisitor *v, LearnP
     if (memcmp(data, header, LEARN_HEADER_SIZE) != 0) {
         memset(out, 0, sizeof *out);
         out->status = LEARN_PARSE_FOREIGN;
-        if (memcmp(data, LEARN_MAGIC, 8) != 0)
+        if (memcmp(data, LEARN_MAGIC, 8) != 0) {
+            out->status = LEARN_PARSE_NOT_OURS;
             snprintf(out->why, sizeof out->why, "not a Saavedra learning file");
-        else if (get32(data + 28) != crc32_of(data, 28))
+        } else if (get32(data + 28) != crc32_of(data, 28))
             snprintf(out->why, sizeof out->why, "damaged header");
         else
             snprintf(out->why, sizeof out->why,

@@ -5,8 +5,8 @@
  * Every record is [kind u8][0 u8][length u16][payload][CRC-32 u32], little-endian, the
  * length counting the whole record and the CRC covering everything before it. Parsing
  * stops at the first record that is cut short or fails its checksum and says whether
- * that happened at the very end of the data (a torn last append) or before other data
- * (damage in the middle). */
+ * that is a torn last append (the last record, its length fitting its kind, no intact
+ * record inside the bytes it would cover) or damage (anything else). */
 #ifndef SAAVEDRA_LEARNREC_H
 #define SAAVEDRA_LEARNREC_H
 
@@ -88,7 +88,9 @@ typedef enum {
     LEARN_PARSE_EMPTY,     /* no bytes, or a prefix of our own header (a file being created) */
     LEARN_PARSE_TORN,      /* the last record is cut short or fails its checksum */
     LEARN_PARSE_DAMAGED,   /* a bad record before the end: the file is damaged */
-    LEARN_PARSE_FOREIGN    /* not our header: another format, version or key scheme */
+    LEARN_PARSE_FOREIGN,   /* our magic, but another format, version or key scheme, or a
+                              damaged header */
+    LEARN_PARSE_NOT_OURS   /* does not start with our magic: some other file */
 } LearnParseStatus;
 
 typedef struct {

@@ -2,6 +2,7 @@
 #include "opening/polyglot.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "board/notation.h"
 
@@ -22,6 +23,13 @@ bool polyglot_image_parse(PolyglotImage *img, const uint8_t *bytes, size_t size,
 {
     if (size == 0 || size % POLYGLOT_ENTRY_SIZE) {
         snprintf(err, err_size, "not a book: %zu bytes is not a whole number of Polyglot entries", size);
+        return false;
+    }
+    /* Entries are sorted by key, so an all-zero entry (key 0, move a1a1: never a real
+     * one) would come first: a zero-filled file is not taken for a book. */
+    static const uint8_t ZERO[POLYGLOT_ENTRY_SIZE];
+    if (memcmp(bytes, ZERO, POLYGLOT_ENTRY_SIZE) == 0) {
+        snprintf(err, err_size, "not a book: its first entry is all zero bytes (a zero-filled file?)");
         return false;
     }
     img->bytes = bytes;

@@ -453,6 +453,9 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
     bool running = first_line ? handle_line(&u, first_line) : true;
     static char line[PROTOCOL_LINE_MAX];
     while (running) {
+        /* The GUI gone (a write to it failed) is the end of input: the game is saved. */
+        if (ferror(out))
+            break;
         LineStatus st = line_read(in, line, sizeof line);
         if (st == LINE_END || st == LINE_ERROR)
             break;

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/config.h"
 #include "util/textline.h"
@@ -88,17 +89,23 @@ void xbinput_destroy(XbInput *q)
     pthread_cond_destroy(&q->wake);
 }
 
+/* Past XB_QUEUE_MAX lines (or when memory is short) the reader waits for room, so a
+ * flood of input neither grows memory without bound nor loses a line. */
 /* Queues a line (refused: a reason for the main loop to report instead). */
 static void queue_push(XbInput *q, char *line, bool refused)
 {
     pthread_mutex_lock(&q->lock);
-    if (q->line_count == q->line_cap) {
+    while (q->line_count == q->line_cap) {
         int cap = q->line_cap ? q->line_cap * 2 : 64;
-        XbQueued *grown = malloc((size_t)cap * sizeof *grown);
+        XbQueued *grown = cap <= XB_QUEUE_MAX ? malloc((size_t)cap * sizeof *grown) : NULL;
         if (!grown) {
-            pthread_mutex_unlock(&q->lock);
-            free(line);
-            return;
+            if (q->stopping) {
+                pthread_mutex_unlock(&q->lock);
+                free(line);
+                return;
+            }
+            pthread_cond_wait(&q->wake, &q->lock); /* take_line makes room */
+            continue;
         }
         for (int i = 0; i < q->line_count; i++)
             grown[i] = q->lines[(q->line_head + i) % q->line_cap];
@@ -143,6 +150,11 @@ static void *reader_main(void *arg)
             line[--n] = '\0';
         const char *text = st == LINE_TOO_LONG ? "line too long" : st == LINE_HAS_NUL ? "NUL byte in line" : line;
         char *copy = strdup(text);
+        /* Memory short for a moment: wait rather than lose the line. */
+        for (int wait = 0; !copy && wait < 1000; wait++) {
+            nanosleep(&(struct timespec){ 0, 10 * 1000 * 1000 }, NULL);
+            copy = strdup(text);
+        }
         if (copy)
             queue_push(q, copy, st != LINE_OK);
     }
@@ -164,6 +176,8 @@ void xbinput_stop(XbInput *q)
 {
     pthread_mutex_lock(&q->lock);
     bool done = q->input_closed;
+    q->stopping = true;
+    pthread_cond_broadcast(&q->wake);
     pthread_mutex_unlock(&q->lock);
     /* `quit` with input still open: the reader is blocked in line_read; cancel it so the
      * stream can be closed by the caller and the session freed. */
@@ -179,6 +193,7 @@ static XbEvent take_line(XbInput *q, char **line)
     *line = next.text;
     q->line_head = (q->line_head + 1) % q->line_cap;
     q->line_count--;
+    pthread_cond_broadcast(&q->wake); /* a reader may wait for room */
     return next.refused ? XB_EVENT_LINE_REFUSED : XB_EVENT_LINE;
 }
 

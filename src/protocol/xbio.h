@@ -36,6 +36,9 @@ typedef struct {
     bool refused;                /* text is the reason the line was refused */
 } XbQueued;
 
+/* Lines read ahead of the main loop at most; the reader waits for room beyond. */
+#define XB_QUEUE_MAX 4096
+
 typedef struct {
     FILE *in;
     pthread_t reader;
@@ -44,6 +47,7 @@ typedef struct {
     XbQueued *lines;             /* ring buffer of lines read and not yet taken */
     int line_head, line_count, line_cap;
     bool input_closed;
+    bool stopping;               /* the session ends: a reader waiting for room gives up */
     bool search_done;            /* a search has ended; the main loop must collect it */
     Move done_best, done_ponder;
 

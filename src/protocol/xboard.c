@@ -462,7 +462,8 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
     bool running = first_line ? handle_line(xb, first_line) : true;
     while (running) {
         char *line = NULL;
-        XbEvent ev = xbinput_wait(&xb->input, &line);
+        /* The GUI gone (a write to it failed) is the end of input: the game is saved. */
+        XbEvent ev = ferror(out) ? XB_EVENT_INPUT_CLOSED : xbinput_wait(&xb->input, &line);
         if (ev == XB_EVENT_SEARCH_DONE) {
             search_finished(xb);
             running = run_deferred(xb);

@@ -146,6 +146,17 @@ static void search_line(SearchThread *t, int depth)
     }
 }
 
+/* Every root line (multi-PV) at one depth, until done or stopped. */
+static void search_lines(SearchThread *t, int depth, int lines)
+{
+    for (t->pv_index = 0; t->pv_index < lines && !stopped(t); t->pv_index++) {
+        t->pv_last = t->root_count;
+        t->seldepth = 0;
+        search_line(t, depth);
+        root_moves_sort(t->root_moves, t->pv_index + 1);
+    }
+}
+
 /* A strength-limited search ends on its node cap long before a human would move: it
  * waits out its thinking time (strength_think_ms), ending at once on a stop from outside.
  * While pondering it waits for ponderhit first; its time then starts. */
@@ -288,11 +299,15 @@ static SearchResult run(SearchThread *t)
             t->root_moves[i].previous_score = t->root_moves[i].score;
             t->root_moves[i].nodes = 0;
         }
-        for (t->pv_index = 0; t->pv_index < lines && !stopped(t); t->pv_index++) {
-            t->pv_last = t->root_count;
-            t->seldepth = 0;
-            search_line(t, depth);
-            root_moves_sort(t->root_moves, t->pv_index + 1);
+        search_lines(t, depth, lines);
+        /* A stop from outside before depth 1 is complete (a GUI's "move now", a ponderhit
+         * race, quit) would leave a move nobody searched: depth 1 costs microseconds, so it
+         * is finished first. The limits never stop depth 1 (stopping.c). */
+        bool stop_after = false;
+        for (int retry = 0; retry < 3 && depth == 1 && t->id == 0 && stopped(t); retry++) {
+            atomic_store(&sh->stop, false);
+            search_lines(t, depth, lines);
+            stop_after = true;
         }
         if (stopped(t))
             break;
@@ -300,6 +315,10 @@ static SearchResult run(SearchThread *t)
         for (int i = 0; i < multipv; i++)
             report_line(t, depth, i, false);
         reported_best = t->root_moves[0].move;
+        if (stop_after) {
+            atomic_store(&sh->stop, true);
+            break;
+        }
 
         int best = t->root_moves[0].score;
         if (sh->limits.mate && best >= VALUE_MATE - 2 * sh->limits.mate + 1)

@@ -3,6 +3,8 @@
 #include "search/transposition.h"
 
 #include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -50,17 +52,49 @@ int tt_score_from_tt(int score, int ply)
     return score;
 }
 
+/* Memory the system can give without swapping (MemAvailable), in bytes; SIZE_MAX when
+ * that cannot be read. */
+static size_t memory_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (!f)
+        return SIZE_MAX;
+    char line[160];
+    unsigned long long kb = 0;
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f))
+        found = sscanf(line, "MemAvailable: %llu kB", &kb) == 1;
+    fclose(f);
+    return found && kb < SIZE_MAX / 1024 ? (size_t)kb * 1024 : SIZE_MAX;
+}
+
+/* A fresh anonymous mapping, aligned for huge pages. The kernel hands its pages out zeroed
+ * as they are first touched, so a new table needs no clearing pass (which for a large
+ * table took seconds and pulled all of it into memory at once). */
 static void *alloc_table(size_t bytes)
 {
-    void *mem = NULL;
     size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 4096;
-    if (posix_memalign(&mem, align, bytes) != 0)
+    char *raw = mmap(NULL, bytes + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
         return NULL;
+    char *mem = (char *)(((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1));
+    if (mem > raw)
+        munmap(raw, (size_t)(mem - raw));
+    size_t tail = (size_t)(raw + bytes + align - (mem + bytes));
+    if (tail)
+        munmap(mem + bytes, tail);
 #ifdef MADV_HUGEPAGE
     if (bytes >= HUGE_PAGE)
         madvise(mem, bytes, MADV_HUGEPAGE); /* a hint: failure is harmless */
 #endif
     return mem;
+}
+
+static void free_table(TranspositionTable *tt)
+{
+    if (tt->buckets)
+        munmap(tt->buckets, tt->bucket_count * sizeof(TTBucket));
+    tt->buckets = NULL;
 }
 
 bool tt_init(TranspositionTable *tt, size_t mb)
@@ -78,21 +112,25 @@ bool tt_resize(TranspositionTable *tt, size_t mb)
     if (tt->buckets && tt->size_mb == mb)
         return true;
     size_t bytes = mb << 20;
+    /* What cannot be had without swapping is refused (the old table stays): a table
+     * the machine must page in and out would make every search crawl. */
+    size_t old_bytes = tt->buckets ? tt->bucket_count * sizeof(TTBucket) : 0;
+    if (bytes > old_bytes && bytes - old_bytes > memory_available())
+        return false;
     TTBucket *mem = alloc_table(bytes);
     if (!mem)
         return false;
-    free(tt->buckets);
+    free_table(tt);
     tt->buckets = mem;
     tt->bucket_count = bytes / sizeof(TTBucket);
     tt->size_mb = mb;
     tt->age = 0;
-    tt_clear(tt, 1);
     return true;
 }
 
 void tt_free(TranspositionTable *tt)
 {
-    free(tt->buckets);
+    free_table(tt);
     memset(tt, 0, sizeof *tt);
 }
 

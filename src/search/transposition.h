@@ -62,7 +62,9 @@ typedef struct {
 
 /* Allocates mb megabytes (clamped to 1..65536); false (table left empty) if out of memory. */
 bool tt_init(TranspositionTable *tt, size_t mb);
-/* Reallocates to a new size; on failure keeps the old table and returns false. */
+/* Reallocates to a new size, zeroed without a clearing pass (fresh pages); a size the
+ * system cannot give without swapping (over MemAvailable) is refused, like an allocation
+ * that fails: false, and the old table is kept. */
 bool tt_resize(TranspositionTable *tt, size_t mb);
 void tt_free(TranspositionTable *tt);
 /* Zeroes the table, split among `threads` threads. */

@@ -115,7 +115,7 @@ void cmdline_usage(FILE *out, const char *program)
         "                                      games as PGN); default saavedra.lrn beside the\n"
         "                                      executable\n"
         "\n"
-        "engine.rc is looked up beside the executable, then in $XDG_CONFIG_HOME/saavedra/\n"
-        "(or ~/.config/saavedra/).\n",
+        "engine.rc is looked up in $XDG_CONFIG_HOME/saavedra/ (or ~/.config/saavedra/), then\n"
+        "beside the executable, then in ../share/saavedra/ from it (an installed copy).\n",
         program);
 }

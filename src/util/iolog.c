@@ -4,9 +4,11 @@
 #include "util/iolog.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -14,10 +16,15 @@
 
 #define PARTIAL_MAX 8192
 
+/* A log that outgrows this stops (one note says so): it must never fill a disk. */
+#define LOG_MAX_BYTES_DEFAULT ((size_t)256 << 20)
+
 struct IoLog {
-    FILE *file;
+    FILE *file;            /* NULL once logging stopped (write error, size limit) */
+    char path[512];
     pthread_mutex_t lock;
     int64_t start_ms;
+    size_t written, limit;
 };
 
 /* One direction: the underlying descriptor and the line being assembled for the log. */
@@ -38,16 +45,47 @@ static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
     clock_gettime(CLOCK_REALTIME, &ts);
     struct tm tm;
     localtime_r(&ts.tv_sec, &tm);
-    fprintf(log->file, "%02d:%02d:%02d.%03ld %8lld %s %.*s\n", tm.tm_hour, tm.tm_min,
-            tm.tm_sec, ts.tv_nsec / 1000000, (long long)(time_now_ms() - log->start_ms), tag,
-            (int)len, text);
-    fflush(log->file);
+    if (log->written + len + 40 > log->limit) {
+        fprintf(log->file, "-- log size limit (%zu bytes) reached; logging stops\n", log->limit);
+        fclose(log->file);
+        log->file = NULL;
+        return;
+    }
+    int n = fprintf(log->file, "%02d:%02d:%02d.%03ld %8lld %s %.*s\n", tm.tm_hour, tm.tm_min,
+                    tm.tm_sec, ts.tv_nsec / 1000000, (long long)(time_now_ms() - log->start_ms), tag,
+                    (int)len, text);
+    if (n < 0 || fflush(log->file) != 0 || ferror(log->file)) {
+        /* Full disk, quota, a device that refuses: say so once, and stop logging (the
+         * protocol goes on). */
+        fprintf(stderr, "warning: log file %s: cannot write: %s; logging stops\n", log->path,
+                strerror(errno ? errno : EIO));
+        fflush(stderr);
+        fclose(log->file);
+        log->file = NULL;
+        return;
+    }
+    log->written += (size_t)n;
 }
 
 IoLog *iolog_open(const char *path, char *err, size_t err_size)
 {
-    FILE *f = fopen(path, "a");
+    /* O_NONBLOCK: opening a FIFO nobody reads must not hang the start. */
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
+    if (fd < 0) {
+        snprintf(err, err_size, "cannot open log file %s: %s", path,
+                 errno == ENXIO ? "not a regular file" : strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) || isatty(fd))) {
+        close(fd);
+        snprintf(err, err_size, "cannot open log file %s: not a regular file", path);
+        return NULL;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "a");
     if (!f) {
+        close(fd);
         snprintf(err, err_size, "cannot open log file %s: %s", path, strerror(errno));
         return NULL;
     }
@@ -58,6 +96,9 @@ IoLog *iolog_open(const char *path, char *err, size_t err_size)
         return NULL;
     }
     log->file = f;
+    snprintf(log->path, sizeof log->path, "%s", path);
+    log->limit = LOG_MAX_BYTES_DEFAULT;
+    log->written = (size_t)st.st_size; /* the limit is the file's, across sessions */
     log->start_ms = time_now_ms();
     pthread_mutex_init(&log->lock, NULL);
     iolog_note(log, "log opened");
@@ -69,9 +110,17 @@ void iolog_close(IoLog *log)
     if (!log)
         return;
     iolog_note(log, "log closed");
-    fclose(log->file);
+    if (log->file)
+        fclose(log->file);
     pthread_mutex_destroy(&log->lock);
     free(log);
+}
+
+void iolog_set_limit(IoLog *log, size_t bytes)
+{
+    pthread_mutex_lock(&log->lock);
+    log->limit = bytes;
+    pthread_mutex_unlock(&log->lock);
 }
 
 void iolog_note(IoLog *log, const char *text)

@@ -12,8 +12,13 @@
 
 typedef struct IoLog IoLog;
 
-/* Opens path for appending; NULL with a reason in err on failure. */
+/* Opens path for appending; NULL with a reason in err on failure. Only a regular file
+ * (or a terminal) is taken: a FIFO, device or folder is refused, and opening never
+ * blocks. A write error warns once on stderr and ends logging; so does the size limit
+ * (a note in the log says so). */
 IoLog *iolog_open(const char *path, char *err, size_t err_size);
+/* The size at which logging stops (default 256 MB). */
+void iolog_set_limit(IoLog *log, size_t bytes);
 /* Closes the log and frees it (close the wrapped streams first). */
 void iolog_close(IoLog *log);
 

@@ -4,6 +4,8 @@
 # the dictionary where there is one). Stops at the first finding, whose
 # input libFuzzer writes to BUILD_DIR/<name>-crash-... (or -leak-, -timeout-, -oom-).
 #   bash tests/fuzz/campaign.sh BUILD_DIR SECONDS [NAME ...]
+# FUZZ_TIMEOUT (seconds, default 10) is libFuzzer's per-input limit, measured in wall
+# time: raise it on a loaded machine, where a starved process is not a slow input.
 # On the shared machine run it under the CPU lock, at most ~20 minutes at a time:
 #   flock /tmp/saavedra-cpu.lock bash tests/fuzz/campaign.sh build/fuzz 170
 set -u
@@ -23,7 +25,7 @@ for name in "${names[@]}"; do
     mkdir -p "$build/corpus/$name"
     log="$build/campaign-$name.log"
     dict=(); [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
-    "$build/fuzz/fuzz_$name" "${dict[@]}" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+    "$build/fuzz/fuzz_$name" "${dict[@]}" -max_total_time="$seconds" -max_len=8192 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$build/$name-" "$build/corpus/$name" "$build/seeds/$name" >"$log" 2>&1
     rc=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')

@@ -7,7 +7,8 @@
 # sessions in tests/fuzz/sessions plus one per perftsuite position; book: slices of the
 # Polyglot test book and of the shipped book; learn: a bare header and a few records' worth
 # of bytes (the records carry checksums the fuzzer rarely gets right); tbfile: the
-# Syzygy tables under 8 KB with their name byte.
+# Syzygy tables under 8 KB with their name byte; eco, bookbuild: the PGN seeds; tuneset:
+# the EPD seeds with a result.
 set -euo pipefail
 out=$1
 cd "$(dirname "$0")/../.."
@@ -85,4 +86,14 @@ printf '\x00e4 e5 Nf3 Nc6 Bb5 a6 O-O Nf6 Re1 b5 Bb3 O-O c3 d5' > "$out/move/hand
 printf '\x03b7 a8=Q axb8=N b2b1q bxa1=R e1g1 O-O-O' > "$out/move/hand-promote"
 printf '\x05exd6 e5d6 e.p. d6 Rh2 h1 Kd2 0-0 O-O e1g1' > "$out/move/hand-ep"
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 bm e4; id "start"; c0 "a;b";' > "$out/epd/hand-quoted"
+# eco and bookbuild read PGN (bookbuild's first byte chooses the annotated rules);
+# tuneset reads EPD lines with a c2 result.
+mkdir -p "$out"/{eco,bookbuild,tuneset}
+cp "$out"/pgn/* "$out/eco/"
+for f in "$out"/pgn/*; do { printf '\x01'; cat "$f"; } > "$out/bookbuild/$(basename "$f")"; done
+k=0
+for f in "$out"/epd/*; do
+    { printf '\x05\n'; sed 's/$/ c2 "1.0";/' "$f"; printf '\n8/8/8/8/8/8/8/K6k w - - 0 1 c2 "0.5";\n'; } > "$out/tuneset/epd$k"
+    k=$((k + 1))
+done
 echo "seeds: $(for d in "$out"/*/; do printf '%s %s  ' "$(basename "$d")" "$(ls "$d" | wc -l)"; done)"
