@@ -6,7 +6,7 @@
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make perft-full  every perft count to the deepest depth listed (long)
 #   make perft-960   every Chess960 perft count of fischer.epd to depth 5 (long)
-#   make test-codec-full  move-code round trip of every game in ../shared/data/pgn (long)
+#   make test-codec-full  move-code round trip of every game under CODEC_PGN (default tests/data/pgn)
 #   make tools     the programs in tools/ (build/<ARCH>/tools/NAME)
 #   make book      book/book.bin from the sources in book/ (docs/book-format.md)
 #   make tuner     the Texel tuner (build/<ARCH>/tools/tuner; docs/tuning.md)
@@ -159,8 +159,8 @@ $(ECO_OBJ): $(ECO_C)
 
 tuner: $(BUILD)/tools/tuner
 
-# The tuner's training set (long: see docs/tuning.md). Run it under the CPU lock on a
-# shared machine: flock /tmp/saavedra-cpu.lock make tune-data
+# The tuner's training set (long, both cores: see docs/tuning.md); SAAVEDRA_DATA names
+# the folder of master games and openings it reads.
 TUNE_GAMES ?= 20000
 TUNE_NODES ?= 5000
 TUNE_OUT   ?= build/tune-data
@@ -265,7 +265,7 @@ perft-full: $(BUILD)/unit-tests
 perft-960: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --filter perft_fischer960 --perft-full
 
-CODEC_PGN ?= ../shared/data/pgn
+CODEC_PGN ?= tests/data/pgn
 test-codec-full: $(EXE)
 	./$(EXE) codec $$(find $(CODEC_PGN) -name '*.pgn' | sort)
 

@@ -48,7 +48,7 @@ def logs_and_counts_add_up():
 
 @test
 def llr_agrees_with_the_match_tool():
-    # Values printed by ../shared/tools/match/lib/stats.mjs (sprtLlr, eloWithError) for
+    # Values printed by the match runner's statistics (sprtLlr, eloWithError) for
     # the same counts, elo0 0 and elo1 10: a second implementation of the same test.
     for counts, llr, elo, err in (([13, 57, 143, 107, 15], 3.02, 28.1, 16.7),
                                   ([4, 11, 36, 48, 29], 2.97, 123.0, 34.7),

@@ -15,7 +15,7 @@
 # on a clock because its scale was fitted so: it picks its move at depth 1 + level but
 # goes on searching, and the deeper hash entries make the next move's shallow pick much
 # better; limited to its pick depth instead it played 160-460 Elo below its setting
-# (docs/search.md, session 8).
+# (docs/search.md).
 # Needs Node and ../shared/tools/match (npm ci there), and Debian's stockfish.
 # Stockfish 15.1 accepts UCI_Elo 1350..2850, but above about 2300 it does not reach its
 # pick depth at 10+0.1 s, so its scale is compressed there (docs/search.md). Games and

@@ -7,7 +7,7 @@ tag, and the speed in games/s (wall clock, best of RUNS runs each). docs/eco.md.
   python3 tools/eco-agreement.py ECOCODER FILE.pgn... [--runs N] [--pgn-extract PATH]
 
 Games are matched by order: both tools keep every game in input order (checked: the game
-counts must agree with the input's). Run it under flock /tmp/saavedra-cpu.lock."""
+counts must agree with the input's). Speeds are comparable only within one run."""
 import os
 import re
 import subprocess

@@ -4,7 +4,7 @@
  * Needs Fathom (Debian: libfathom-dev) and KPvK.rtbw. From the repository root:
  *   gcc -std=gnu11 -O2 -Isrc -o build/kpk-syzygy-check tools/kpk_syzygy_check.c \
  *       $(find src -name "*.c" ! -name main.c) -lfathom -lpthread -lm
- *   build/kpk-syzygy-check /work/shared/data/syzygy
+ *   build/kpk-syzygy-check tests/data/syzygy
  */
 #include <stdio.h>
 #include <tbprobe.h>

@@ -11,7 +11,7 @@ over runs), the speedup of each configuration against the first, and node ratios
     python3 tools/smp-ttd.py --engine ./saavedra --depth 16 --runs 3 \
         --config "Threads=1" --config "Threads=2" --config "Threads=2,SMP Mode=Lazy"
 
-Run it under `flock /tmp/saavedra-cpu.lock` on a shared machine.
+Run it on an otherwise idle machine: other load changes the times.
 """
 import argparse
 import statistics

@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """Adds the game pairs of several match runs and tests the sum with a pentanomial SPRT.
 
-A long SPRT is often played in parts (a session ends, the machine is needed for something
-else). Each part's log ends with its pentanomial line, `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]`
-(the match tool in ../shared/tools/match, cutechess and fastchess print the same); the
+A long SPRT is often played in parts (the machine is needed for something else). Each part's log ends with its pentanomial line, `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]`
+(the match runner, cutechess and fastchess print the same); the
 parts' counts add, and the sum is tested as one sequential test. Watching the sum after
 every few pairs is still a sequential test as long as one stops at the first crossing.
 

@@ -4,8 +4,8 @@
 # the dictionary where there is one). Stops at the first finding, whose
 # input libFuzzer writes to BUILD_DIR/<name>-crash-... (or -leak-, -timeout-, -oom-).
 #   bash tests/fuzz/campaign.sh BUILD_DIR SECONDS [NAME ...]
-# On the shared machine run it under the CPU lock, at most ~20 minutes at a time:
-#   flock /tmp/saavedra-cpu.lock bash tests/fuzz/campaign.sh build/fuzz 170
+# It keeps a core busy: on a shared machine run it in slices, e.g.
+#   bash tests/fuzz/campaign.sh build/fuzz 170
 set -u
 build=$1
 seconds=$2
