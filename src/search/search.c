@@ -91,11 +91,6 @@ static void reset_stack(SearchThread *t)
     }
 }
 
-static bool stopped(const SearchThread *t)
-{
-    return search_aborted(t);
-}
-
 /* Aspiration loop for one root line at one depth. */
 static void search_line(SearchThread *t, int depth)
 {
@@ -110,7 +105,7 @@ static void search_line(SearchThread *t, int depth)
     for (;;) {
         int v = alphabeta(t, alpha, beta, depth, 0, false);
         root_moves_sort(t->root_moves + t->pv_index, t->root_count - t->pv_index);
-        if (stopped(t))
+        if (search_aborted(t))
             return;
         bool report = time_now_ms() - t->start_ms > 3000;
         if (v <= alpha) {
@@ -135,13 +130,9 @@ static void strength_pause(SearchThread *t)
     if (!sh->limit_strength || t->id != 0 || !limits_use_time(&sh->limits))
         return;
     while (!atomic_load(&sh->stop_requested)) {
-        if (t->ponder_active) {
-            if (atomic_load(&sh->pondering)) {
-                time_sleep_ms(5);
-                continue;
-            }
-            t->ponder_active = false;
-            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
+        if (!search_clock_running(t)) {
+            time_sleep_ms(5);
+            continue;
         }
         int64_t think = strength_think_ms(&sh->tm, &sh->limits);
         if (time_now_ms() - sh->tm.start_ms >= think)
@@ -268,13 +259,13 @@ static SearchResult run(SearchThread *t)
             t->root_moves[i].previous_score = t->root_moves[i].score;
             t->root_moves[i].nodes = 0;
         }
-        for (t->pv_index = 0; t->pv_index < lines && !stopped(t); t->pv_index++) {
+        for (t->pv_index = 0; t->pv_index < lines && !search_aborted(t); t->pv_index++) {
             t->pv_last = t->root_count;
             t->seldepth = 0;
             search_line(t, depth);
             root_moves_sort(t->root_moves, t->pv_index + 1);
         }
-        if (stopped(t))
+        if (search_aborted(t))
             break;
         t->completed_depth = depth;
         for (int i = 0; i < multipv; i++)
@@ -293,11 +284,7 @@ static SearchResult run(SearchThread *t)
             last_best = t->root_moves[0].move;
         }
 
-        if (t->ponder_active && !atomic_load(&sh->pondering)) {
-            t->ponder_active = false;
-            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
-        }
-        if (!t->ponder_active && !sh->limits.infinite) {
+        if (search_clock_running(t) && !sh->limits.infinite) {
             int64_t now = time_now_ms();
             /* A proven mate will not change with more depth. */
             int mate_plies = VALUE_MATE - (best > 0 ? best : -best);
@@ -337,7 +324,7 @@ static SearchResult run(SearchThread *t)
      * went: after an iteration cut short (by the clock, a node limit or stop; GUIs record
      * the last depth, time and nodes they saw) or when the strength limit picked another
      * move, one more line goes out. */
-    if (t->completed_depth >= 1 && (stopped(t) || t->root_moves[0].move != reported_best))
+    if (t->completed_depth >= 1 && (search_aborted(t) || t->root_moves[0].move != reported_best))
         report_line(t, t->root_depth, 0, true);
 
     RootMove *best = &t->root_moves[0];
