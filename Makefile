@@ -1,5 +1,7 @@
 # Saavedra build.  make [ARCH=native|bmi2|popcnt|portable] [EXE=name] [CC=gcc]
 #   make           optimised engine ./saavedra (ARCH=native by default)
+#   make LTO=1     the same with link-time optimisation (any target: tools and tests too)
+#   make pgo       profile-guided engine: instrumented build, profiled on bench, rebuilt
 #   make debug     ASan + UBSan build (-O1 -g);  make test-debug  the tests on it
 #   make tsan      ThreadSanitizer build;  make test-tsan  threaded tests on it, no reports
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
@@ -50,7 +52,22 @@ else
 endif
 
 CFLAGS  ?= $(OPT)
-ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) -Isrc -MMD -MP
+ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(LTOFLAGS) $(PGOFLAGS) -Isrc -MMD -MP
+
+# Link-time optimisation (LTO=1): the hot calls cross files (movepicker_next, see_ge,
+# tt_probe, make_move, evaluate, generate_moves), which only the linker can inline.
+# gcc runs its link-time passes in parallel (-flto=auto); clang uses ThinLTO. The flags
+# go to every compile and link, so an LTO build must not reuse objects of another one:
+# give it its own BUILD (make LTO=1 BUILD=build/lto).
+LTO ?=
+IS_CLANG = $(findstring clang,$(notdir $(CC)))
+ifneq ($(strip $(LTO)),)
+  ifneq ($(IS_CLANG),)
+    LTOFLAGS = -flto=thin
+  else
+    LTOFLAGS = -flto=auto
+  endif
+endif
 
 # Sources live in one folder per layer (src/board, src/eval, src/search, ...; see
 # docs/architecture.md); every .c below src/ is part of the engine, main.c only of the binary.
@@ -271,6 +288,40 @@ test-codec-full: $(EXE)
 
 bench: $(EXE)
 	./$(EXE) bench
+
+# Profile-guided optimisation: an instrumented engine in PGO_BUILD plays `bench` (the
+# profile), then the objects are compiled again with the profile into $(EXE). Both passes
+# use the same object folder: gcc finds an object's profile by the object's path. The
+# instrumented build runs makeeco too; its profile is dropped before the bench run.
+# Combine with ARCH, CC and LTO=1 as with make; the bench node count stays the same.
+PGO_BUILD ?= build/pgo-$(ARCH)
+PGO_DIR    = $(abspath $(PGO_BUILD))/profile
+LLVM_PROFDATA ?= llvm-profdata
+ifneq ($(IS_CLANG),)
+  PGO_GEN   = -fprofile-generate=$(PGO_DIR)
+  # The profile is keyed by function name: makeeco's main meets the engine's main.
+  PGO_USE   = -fprofile-use=$(PGO_DIR)/saavedra.profdata -Wno-backend-plugin \
+              -Wno-profile-instr-out-of-date -Wno-profile-instr-unprofiled
+  PGO_MERGE = $(LLVM_PROFDATA) merge -output=$(PGO_DIR)/saavedra.profdata $(PGO_DIR)/*.profraw
+else
+  PGO_GEN   = -fprofile-generate=$(PGO_DIR)
+  # -Wclobbered: with the profile's inlining gcc flags pthread_cleanup_push's own setjmp
+  # variable (xbio.c's reader), a false positive of that macro.
+  PGO_USE   = -fprofile-use=$(PGO_DIR) -fprofile-partial-training -Wno-missing-profile -Wno-clobbered
+  PGO_MERGE = true
+endif
+.PHONY: pgo
+pgo:
+	rm -rf $(PGO_BUILD)
+	$(MAKE) BUILD=$(PGO_BUILD) EXE=$(PGO_BUILD)/saavedra-instrumented PGOFLAGS="$(PGO_GEN)" \
+	    $(PGO_BUILD)/saavedra-instrumented
+	rm -rf $(PGO_DIR)
+	$(PGO_BUILD)/saavedra-instrumented bench > $(PGO_BUILD)/profile-run.txt 2>&1
+	$(PGO_MERGE)
+	find $(PGO_BUILD) -name '*.o' -delete
+	rm -f $(PGO_BUILD)/opening/ecodata.c $(PGO_BUILD)/engine.objs
+	$(MAKE) BUILD=$(PGO_BUILD) PGOFLAGS="$(PGO_USE)" $(EXE)
+	tail -n 1 $(PGO_BUILD)/profile-run.txt
 
 bench-perft: $(EXE)
 	bash tools/bench-perft.sh ./$(EXE)
