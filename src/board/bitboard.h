@@ -57,7 +57,7 @@ extern int DISTANCE[SQUARE_NB][SQUARE_NB];
 
 /* Builds every table above. Called once at start-up; the tables are read-only after. */
 void bitboards_init(void);
-/* Searches magic numbers from scratch with the fixed seed (for tools/gen_magics.c).
+/* Searches magic numbers from scratch with the fixed seed (for tools/recipes/gen_magics.c).
  * Overwrites the slider tables: call bitboards_init() afterwards only in a new process. */
 void magics_search(Bitboard rook[SQUARE_NB], Bitboard bishop[SQUARE_NB]);
 

@@ -3,7 +3,7 @@
 # tree (HEAD, and HEAD with PARAMS_C in place of src/eval/params.c) and plays them with the
 # match runner named by SAAVEDRA_MATCH (a folder with match.mjs), an SPRT elo0=0 elo1=10
 # by default.
-#   bash tools/tune-match.sh PARAMS_C [OUT_DIR]
+#   bash tools/recipes/tune-match.sh PARAMS_C [OUT_DIR]
 #   env: TC (default 5+0.05), GAMES (default 800, the SPRT may stop earlier), SPRT
 #        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
 #        BUILD_ONLY=1 to stop after building the two engines
@@ -15,7 +15,7 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 PARAMS_C [OUT_DIR]" >&2
     exit 2
 fi
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 params=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=${2:-$root/build/tune-match}
 mkdir -p "$out"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Opening-book measurements for docs/book-format.md: makebook against Debian's
 # `polyglot make-book` on the same games (3 runs each, alternating; wall time), book sizes,
-# the shipped book's build time and probe times (tools/bookbench.c). Run from the
+# the shipped book's build time and probe times (tools/measure/bookbench.c). Run from the
 # repository root after `make tools`, on an otherwise idle machine:
-#     bash tools/book-measure.sh
+#     bash tools/measure/book-measure.sh
 set -euo pipefail
 arch=${ARCH:-native}
 makebook=build/$arch/tools/makebook

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Chess960 games between two UCI engines, refereed by a third copy of Stockfish.
 
-usage: python3 tools/match960.py [--games N] [--tc BASE+INC] [--seed S] [--pgn FILE]
+usage: python3 tools/measure/match960.py [--games N] [--tc BASE+INC] [--seed S] [--pgn FILE]
                                  [--referee PATH] ENGINE1 ENGINE2
 
 The match runner of the other scripts plays standard chess only, so this script

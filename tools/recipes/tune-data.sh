@@ -8,7 +8,7 @@
 #   4. both together                                                     -> OUT/train.epd
 # SAAVEDRA_DATA is the measurement data folder (docs/data-licences.md; default ../shared/data
 # beside the repository). Each step's count and time go to OUT/recipe.log. Run through `make tune-data`, or:
-#   bash tools/tune-data.sh TOOLS_DIR OUT_DIR   (env GAMES NODES THREADS RANDOM_PLIES SEED MIN MAX GAP_MIN GAP_MAX)
+#   bash tools/recipes/tune-data.sh TOOLS_DIR OUT_DIR   (env GAMES NODES THREADS RANDOM_PLIES SEED MIN MAX GAP_MIN GAP_MAX)
 set -euo pipefail
 if [ $# -ne 2 ]; then
     echo "usage: $0 TOOLS_DIR OUT_DIR" >&2
@@ -16,7 +16,7 @@ if [ $# -ne 2 ]; then
 fi
 tools=$1
 out=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 data=${SAAVEDRA_DATA:-$root/../shared/data}
 GAMES=${GAMES:-20000}
 NODES=${NODES:-5000}
