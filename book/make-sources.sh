@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the book's sources in book/ from the project's shared data (run from the
+# Regenerates the book's sources in book/ from the master-game collections (run from the
 # repository root; needs Debian's pgn-extract and gzip). `make book` then builds
 # book/book.bin from them.
 #   book/arasan_basic.pgn.gz   Arasan's hand-annotated book source, unchanged

@@ -156,15 +156,23 @@ def users_rc_wins_over_the_shipped_one():
 
 @test
 def make_install_and_uninstall():
-    # The binary alone in PREFIX/bin, data in PREFIX/share/saavedra, found from the binary.
+    # The engine and the user programs (saavedra-NAME) in PREFIX/bin, the man page in
+    # PREFIX/share/man/man6, data in PREFIX/share/saavedra, found from the binary.
     with tempfile.TemporaryDirectory() as d:
         prefix = os.path.join(d, "prefix")
-        # -o: install the binary under test as it is (never rebuilt with other flags).
-        make = ["make", "-s", "-C", ROOT, "-o", ENGINE, "EXE=" + ENGINE, "PREFIX=" + prefix]
+        # -o: install the binary under test as it is (never rebuilt with other flags); the
+        # programs from the build the tests run on (make test has built them).
+        tools = os.environ.get("SAAVEDRA_TOOLS")
+        build = ["BUILD=" + os.path.dirname(tools)] if tools else []
+        make = ["make", "-s", "-C", ROOT, "-o", ENGINE, "EXE=" + ENGINE, "PREFIX=" + prefix] + build
         p = subprocess.run(make + ["install"], capture_output=True, text=True, timeout=120)
         check(p.returncode == 0, "make install failed: %s" % p.stderr[-300:])
         name = os.path.basename(ENGINE)
-        check(os.listdir(os.path.join(prefix, "bin")) == [name], "bin holds %s" % os.listdir(os.path.join(prefix, "bin")))
+        programs = [f[:-2] for f in os.listdir(os.path.join(ROOT, "tools", "programs")) if f.endswith(".c")]
+        expected = sorted([name] + ["saavedra-" + t for t in programs])
+        installed = sorted(os.listdir(os.path.join(prefix, "bin")))
+        check(len(programs) >= 7 and installed == expected, "bin holds %s" % installed)
+        check(os.path.isfile(os.path.join(prefix, "share", "man", "man6", "saavedra.6")), "no man page")
         shared = os.path.join(prefix, "share", "saavedra", "engine.rc")
         check(os.path.isfile(shared), "no share/saavedra/engine.rc")
         with open(shared, "a") as f:

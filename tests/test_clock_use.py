@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tools/clock-use.py: how the engines of a match spent their clock.
+"""tools/measure/clock-use.py: how the engines of a match spent their clock.
 
 usage: python3 tests/test_clock_use.py ENGINE   (the engine is not used)
 Checks, on a hand-written match PGN: the time per searched move and the clock left at the
@@ -13,7 +13,7 @@ import sys
 import testkit
 from testkit import check, test
 
-SCRIPT = os.path.join(testkit.ROOT, "tools", "clock-use.py")
+SCRIPT = os.path.join(testkit.ROOT, "tools", "measure", "clock-use.py")
 TMP = testkit.temp_dir("clock-use")
 PGN = os.path.join(TMP, "match.pgn")
 

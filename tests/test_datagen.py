@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""datagen (tools/datagen.c): self-play training data in the training-data format.
+"""datagen (tools/programs/datagen.c): self-play training data in the training-data format.
 
 usage: python3 tests/test_datagen.py ENGINE
 datagen is taken from $SAAVEDRA_TOOLS (make test sets it).

@@ -8,7 +8,7 @@
 #include "board/notation.h"
 #include "test.h"
 
-/* Lines copied from /work/shared/data/epd (wacnew, eet, sbd, pet, lapuce2, wcsac). */
+/* Lines copied from the suites in epd/ (wacnew, eet, sbd, pet, lapuce2, wcsac). */
 #define WAC_001 "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";"
 #define WAC_252 "1rb1r1k1/p1p2ppp/5n2/2pP4/5P2/2QB4/qNP3PP/2KRB2R b - - bm Bg4 Re2; " \
                 "c0 \"Bg4 wins, but Re2 is far better.\"; id \"WAC.252\";"

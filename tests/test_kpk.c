@@ -1,5 +1,5 @@
 /* KPK bitbase tests: hand-verified positions (their verdicts also confirmed with the
- * Syzygy tables; tools/kpk_syzygy_check.c compares the whole bitbase with them), the rook-pawn corner draw, and agreement
+ * Syzygy tables; tools/stress/kpk_syzygy_check.c compares the whole bitbase with them), the rook-pawn corner draw, and agreement
  * with an independent depth-limited search that plays the real moves (including every
  * promotion) with the legal move generator. */
 #include <stdio.h>

@@ -236,7 +236,7 @@ static bool same_codes(const Position *a, const Position *b)
 
 TEST(movecode_canonical_under_transposition)
 {
-    /* The issue's pawn example: the capturing pawn began as an e-pawn in one order and
+    /* The pawn example: the capturing pawn began as an e-pawn in one order and
      * as a c-pawn in the other. White pawns a2 b2 d2 d5 f2 g2 h2: d5 is pawn 3 (code 11),
      * capture towards the a-file (vector 2): byte 0xB2. */
     Position *a = play(START_FEN, "e4 e6 c4 d5 cxd5 exd5 exd5 c6");

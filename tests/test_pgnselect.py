@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pgnselect (tools/pgnselect.c): sampled EPD positions with the games' results.
+"""pgnselect (tools/programs/pgnselect.c): sampled EPD positions with the games' results.
 
 usage: python3 tests/test_pgnselect.py ENGINE
 pgnselect is taken from $SAAVEDRA_TOOLS (make test sets it to build/<ARCH>/tools).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""selfplay (tools/selfplay.c): fixed-node self-play games for the tuner's data.
+"""selfplay (tools/programs/selfplay.c): fixed-node self-play games for the tuner's data.
 
 usage: python3 tests/test_selfplay.py ENGINE
 selfplay and pgnselect are taken from $SAAVEDRA_TOOLS (make test sets it).

@@ -111,7 +111,7 @@ TEST(smp_ybwc_splits_and_plays_legal_moves)
 
 /* A mate's distance is exact at any thread count and in both modes, at a depth where the
  * search finds the mate whatever its move order. The cases are tests/data/smp-mates.epd
- * (acd: the depth, dm: the mate in moves), shared with tools/smp-mates.py, which measures
+ * (acd: the depth, dm: the mate in moves), shared with tools/measure/smp-mates.py, which measures
  * how often a depth misses. WAC.001 (the quiet queen sacrifice Qg6) needs depth: below 14
  * the root's late move reduction can leave the node after Qg6 to reverse futility pruning,
  * depending on where Qg6 comes among the root moves, with one thread as well once its

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tools/sprt-sum.py: the pentanomial SPRT over the sum of several match runs.
+"""tools/measure/sprt-sum.py: the pentanomial SPRT over the sum of several match runs.
 
 usage: python3 tests/test_sprt_sum.py ENGINE   (the engine is not used)
 Checks: the counts of several logs (the last Ptnml line of each) and of --ptnml add; the
@@ -15,7 +15,7 @@ import sys
 import testkit
 from testkit import check, test
 
-SCRIPT = os.path.join(testkit.ROOT, "tools", "sprt-sum.py")
+SCRIPT = os.path.join(testkit.ROOT, "tools", "measure", "sprt-sum.py")
 TMP = testkit.temp_dir("sprt-sum")
 spec = importlib.util.spec_from_file_location("sprt_sum", SCRIPT)
 sprt = importlib.util.module_from_spec(spec)
@@ -48,7 +48,7 @@ def logs_and_counts_add_up():
 
 @test
 def llr_agrees_with_the_match_tool():
-    # Values printed by ../shared/tools/match/lib/stats.mjs (sprtLlr, eloWithError) for
+    # Values printed by the match runner's statistics (sprtLlr, eloWithError) for
     # the same counts, elo0 0 and elo1 10: a second implementation of the same test.
     for counts, llr, elo, err in (([13, 57, 143, 107, 15], 3.02, 28.1, 16.7),
                                   ([4, 11, 36, 48, 29], 2.97, 123.0, 34.7),

@@ -649,9 +649,9 @@ static bool random_material_position(const char *name, uint64_t *seed, Position 
     return false;
 }
 
-/* Damage found by tools/tbstress (seed 11, trial 270): KNvKN.rtbw byte 64 from 5 to 80
- * makes symbol 10 refer past the symbol table. The forked probe check of the previous
- * session let it through (with it, this test fails: no warning, KNvKN probed), and in the
+/* Damage found by tools/stress/tbstress (seed 11, trial 270): KNvKN.rtbw byte 64 from 5 to 80
+ * makes symbol 10 refer past the symbol table. The forked probe check alone lets it
+ * through (with it, this test fails: no warning, KNvKN probed), and in the
  * stress program the probe of 8/8/3k4/8/8/N7/5n2/4K3 b (its 1442nd) then looped in Fathom
  * for ever. Fathom sizes the symbol lengths from stack bytes it never set there, so what
  * it does with the file varies from process to process; the structure check leaves the

@@ -90,7 +90,7 @@ TEST(tbfile_refuses_damage_fathom_trusts)
     CHECK(!check_memory("KPvK.rtbz", &m, TBFILE_WALK_TAIL, why, sizeof why));
     CHECK_MSG(strstr(why, "cycle") != NULL, "%s", why);
     m.bytes[47] = saved;
-    /* The block size of the first sub-table: the crash (byte 23 ^ 0xff). */
+    /* The block size of the first sub-table, byte 23 ^ 0xff: once a crash in Fathom. */
     m.bytes[23] ^= 0xff;
     CHECK(!check_memory("KPvK.rtbz", &m, TBFILE_WALK_TAIL, why, sizeof why));
     CHECK_MSG(strstr(why, "out of range") != NULL, "%s", why);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The tuner binary (tools/tuner.c): weight files, params.c output, a short run.
+"""The tuner binary (tools/programs/tuner.c): weight files, params.c output, a short run.
 
 usage: python3 tests/test_tuner.py ENGINE
 tuner and pgnselect are taken from $SAAVEDRA_TOOLS (make test sets it).

@@ -25,8 +25,6 @@ static inline bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 static inline Bitboard file_bb(int file) { return FILE_A_BB << file; }
 static inline Bitboard rank_bb(int rank) { return RANK_1_BB << (8 * rank); }
 
-static inline Bitboard shift_north(Bitboard b) { return b << 8; }
-static inline Bitboard shift_south(Bitboard b) { return b >> 8; }
 static inline Bitboard shift_east(Bitboard b) { return (b & ~FILE_H_BB) << 1; }
 static inline Bitboard shift_west(Bitboard b) { return (b & ~FILE_A_BB) >> 1; }
 /* Push a set of pawns one rank forward for colour c. */
@@ -59,7 +57,7 @@ extern int DISTANCE[SQUARE_NB][SQUARE_NB];
 
 /* Builds every table above. Called once at start-up; the tables are read-only after. */
 void bitboards_init(void);
-/* Searches magic numbers from scratch with the fixed seed (for tools/gen_magics.c).
+/* Searches magic numbers from scratch with the fixed seed (for tools/recipes/gen_magics.c).
  * Overwrites the slider tables: call bitboards_init() afterwards only in a new process. */
 void magics_search(Bitboard rook[SQUARE_NB], Bitboard bishop[SQUARE_NB]);
 

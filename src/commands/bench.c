@@ -1,6 +1,6 @@
 /* Search benchmark: see bench.h. Positions: the start position, well-known perft and
  * test positions, and a spread of middlegames and endgames from the EPD suites in
- * shared/data (WAC, ECM-GCP, EET, PET, SBD). */
+ * epd/ (WAC, ECM-GCP, EET, PET, SBD). */
 #include "commands/bench.h"
 
 #include <stdlib.h>

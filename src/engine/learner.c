@@ -129,11 +129,6 @@ bool learner_enabled(const Learner *l)
     return l->enabled && l->have_file;
 }
 
-const char *learner_path(const Learner *l)
-{
-    return l->have_file ? l->file.path : "";
-}
-
 static int total_plies(const Learner *l)
 {
     return l->count + l->extra;

@@ -63,7 +63,6 @@ bool learner_resolve_path(const char *name, char *out, size_t out_size);
  * threshold in centipawns. A new path is loaded by the next learner_load_into. */
 void learner_configure(Learner *l, bool enabled, const char *path, int threshold);
 bool learner_enabled(const Learner *l);
-const char *learner_path(const Learner *l);
 
 /* The game record. fen NULL = the start position. A position that continues (or takes
  * back moves of) the recorded game keeps it; any other starts a new record, after the

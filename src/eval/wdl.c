@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-/* tools/wdlfit on 189,069 positions of ../shared/data/pgn/masters (docs/search.md). */
+/* tools/programs/wdlfit on 189,069 positions of 30,572 master games (docs/search.md). */
 #define WDL_A0 122.0
 #define WDL_A1 35.7
 #define WDL_B0 53.8

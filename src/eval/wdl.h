@@ -1,5 +1,5 @@
 /* Win/draw/loss expectation of a search score (UCI_ShowWDL): a model fitted to master
- * games by tools/wdlfit (fit, data and accuracy in docs/search.md). */
+ * games by tools/programs/wdlfit (fit, data and accuracy in docs/search.md). */
 #ifndef SAAVEDRA_WDL_H
 #define SAAVEDRA_WDL_H
 

@@ -1,4 +1,4 @@
-/* Building an opening book from PGN files (the makebook tool, tools/makebook.c).
+/* Building an opening book from PGN files (the makebook tool, tools/programs/makebook.c).
  *
  * Positions are keyed by their Polyglot key, so transpositions merge whatever move order
  * reached them; moves are stored as one-byte move codes. Two kinds of input, as in

@@ -225,13 +225,24 @@ static void update_statistics(SearchThread *t, int ply, Move best, int depth,
     }
 }
 
-static inline void set_skip_quiets(MoveLoop *ml, SplitPoint *sp)
+/* The split point's lock around the shared move loop; nothing without a split point. */
+static inline void sp_lock(SplitPoint *sp)
 {
     if (sp)
         pthread_mutex_lock(&sp->lock);
-    ml->skip_quiets = true;
+}
+
+static inline void sp_unlock(SplitPoint *sp)
+{
     if (sp)
         pthread_mutex_unlock(&sp->lock);
+}
+
+static inline void set_skip_quiets(MoveLoop *ml, SplitPoint *sp)
+{
+    sp_lock(sp);
+    ml->skip_quiets = true;
+    sp_unlock(sp);
 }
 
 /* The move loop of a node: alone (sp NULL) or as one of the threads at a split point,
@@ -252,8 +263,8 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
     checkinfo_init(&ci, pos);
 
     for (;;) {
+        sp_lock(sp);
         if (sp) {
-            pthread_mutex_lock(&sp->lock);
             /* The shared picker works on the calling thread's position and tables. */
             ml->mp.pos = pos;
             ml->mp.hist = t->hist;
@@ -265,15 +276,13 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             m = sp && atomic_load(&sp->cutoff) ? MOVE_NONE : movepicker_next(&ml->mp, ml->skip_quiets);
         while (m != MOVE_NONE && root && !root_move_allowed(owner, m));
         if (m == MOVE_NONE) {
-            if (sp)
-                pthread_mutex_unlock(&sp->lock);
+            sp_unlock(sp);
             return;
         }
         int move_count = ++ml->move_count;
         int alpha = ml->alpha, best = ml->best;
         bool bad_capture = movepicker_in_bad_captures(&ml->mp);
-        if (sp)
-            pthread_mutex_unlock(&sp->lock);
+        sp_unlock(sp);
 
         if (root && t->id == 0 && sh->reporter && sh->reporter->on_currmove
             && time_now_ms() - start_ms > 1000)
@@ -286,7 +295,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         int hist_score = tactical
             ? t->hist->capture[pc][to][history_captured_type(pos, m)]
             : t->hist->butterfly[pos->side][move_from(m)][to]
-              + (ss[-1].cont ? ss[-1].cont[pc][to] : 0) + (ss[-2].cont ? ss[-2].cont[pc][to] : 0);
+              + ss[-1].cont[pc][to] + ss[-2].cont[pc][to];
 
         /* Shallow-depth pruning, once a move has saved us from being mated or a tablebase loss. */
         if (!root && best > -VALUE_TB_WIN_IN_MAX_PLY && has_non_pawn_material(pos, pos->side)) {
@@ -347,8 +356,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         if (search_aborted(t))
             return;
 
-        if (sp)
-            pthread_mutex_lock(&sp->lock);
+        sp_lock(sp);
         if (root)
             root_move_record(t, owner, m, v, alpha, beta, move_count, nodes_before);
         if (v > ml->best) {
@@ -361,10 +369,9 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
                         split_record_pv(t, sp);
                 }
                 if (v >= beta) {
-                    if (sp) {
+                    if (sp)
                         atomic_store(&sp->cutoff, true);
-                        pthread_mutex_unlock(&sp->lock);
-                    }
+                    sp_unlock(sp);
                     return;
                 }
                 ml->alpha = v;
@@ -376,9 +383,8 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             else if (tactical && ml->capture_count < 32)
                 ml->captures[ml->capture_count++] = m;
         }
-        if (sp)
-            pthread_mutex_unlock(&sp->lock);
-        else if (split_worthwhile(t, depth) && split_node(t, ml, search_moves))
+        sp_unlock(sp);
+        if (!sp && split_worthwhile(t, depth) && split_node(t, ml, search_moves))
             return; /* the split point has searched the remaining moves */
     }
 }

@@ -1,5 +1,6 @@
-/* Staged move picker. Main search order: hash move, good captures (MVV/LVA + capture
- * history, SEE-checked when the victim is worth less than the attacker), then quiets
+/* Staged move picker. Main search order: hash move, good captures (by the victim's value,
+ * MVV without an attacker term, plus capture history; each is SEE-checked as it is picked
+ * and a losing one deferred), then quiets
  * (killers first, then the countermove, then history + continuation history), then losing
  * captures. Moves are produced lazily, so a cut-off on the hash move costs no generation.
  * In check every stage yields only evasions. A picker keeps its own move list, so it can

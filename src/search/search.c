@@ -91,11 +91,6 @@ static void reset_stack(SearchThread *t)
     }
 }
 
-static bool stopped(const SearchThread *t)
-{
-    return search_aborted(t);
-}
-
 /* A search on the clock that has a mate in hand (an iteration ended on one, or the main
  * line failed high on one) plays it: more depth only proves the exact length or a shorter
  * mate, and a fail-high re-search for that took up to half the clock in real games. The
@@ -122,7 +117,7 @@ static void search_line(SearchThread *t, int depth)
     for (;;) {
         int v = alphabeta(t, alpha, beta, depth, 0, false);
         root_moves_sort(t->root_moves + t->pv_index, t->root_count - t->pv_index);
-        if (stopped(t))
+        if (search_aborted(t))
             return;
         bool report = time_now_ms() - t->start_ms > 3000;
         if (v <= alpha) {
@@ -140,7 +135,7 @@ static void search_line(SearchThread *t, int depth)
             report_line(t, depth, t->pv_index, true);
         /* A re-search is part of the iteration: the clock and node limits hold for it. */
         search_poll_limits(t);
-        if (stopped(t))
+        if (search_aborted(t))
             return;
         delta += delta / 2 + 5;
     }
@@ -149,7 +144,7 @@ static void search_line(SearchThread *t, int depth)
 /* Every root line (multi-PV) at one depth, until done or stopped. */
 static void search_lines(SearchThread *t, int depth, int lines)
 {
-    for (t->pv_index = 0; t->pv_index < lines && !stopped(t); t->pv_index++) {
+    for (t->pv_index = 0; t->pv_index < lines && !search_aborted(t); t->pv_index++) {
         t->pv_last = t->root_count;
         t->seldepth = 0;
         search_line(t, depth);
@@ -166,13 +161,9 @@ static void strength_pause(SearchThread *t)
     if (!sh->limit_strength || t->id != 0 || !limits_use_time(&sh->limits))
         return;
     while (!atomic_load(&sh->stop_requested)) {
-        if (t->ponder_active) {
-            if (atomic_load(&sh->pondering)) {
-                time_sleep_ms(5);
-                continue;
-            }
-            t->ponder_active = false;
-            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
+        if (!search_clock_running(t)) {
+            time_sleep_ms(5);
+            continue;
         }
         int64_t think = strength_think_ms(&sh->tm, &sh->limits);
         if (time_now_ms() - sh->tm.start_ms >= think)
@@ -304,12 +295,12 @@ static SearchResult run(SearchThread *t)
          * race, quit) would leave a move nobody searched: depth 1 costs microseconds, so it
          * is finished first. The limits never stop depth 1 (stopping.c). */
         bool stop_after = false;
-        for (int retry = 0; retry < 3 && depth == 1 && t->id == 0 && stopped(t); retry++) {
+        for (int retry = 0; retry < 3 && depth == 1 && t->id == 0 && search_aborted(t); retry++) {
             atomic_store(&sh->stop, false);
             search_lines(t, depth, lines);
             stop_after = true;
         }
-        if (stopped(t))
+        if (search_aborted(t))
             break;
         t->completed_depth = depth;
         for (int i = 0; i < multipv; i++)
@@ -332,11 +323,7 @@ static SearchResult run(SearchThread *t)
             last_best = t->root_moves[0].move;
         }
 
-        if (t->ponder_active && !atomic_load(&sh->pondering)) {
-            t->ponder_active = false;
-            timeman_restart(&sh->tm, atomic_load(&sh->ponderhit_ms));
-        }
-        if (!t->ponder_active && !sh->limits.infinite) {
+        if (search_clock_running(t) && !sh->limits.infinite) {
             int64_t now = time_now_ms();
             /* A proven mate will not change with more depth. */
             int mate_plies = VALUE_MATE - (best > 0 ? best : -best);
@@ -378,7 +365,7 @@ static SearchResult run(SearchThread *t)
      * went: after an iteration cut short (by the clock, a node limit or stop; GUIs record
      * the last depth, time and nodes they saw) or when the strength limit picked another
      * move, one more line goes out. */
-    if (t->completed_depth >= 1 && (stopped(t) || t->root_moves[0].move != reported_best))
+    if (t->completed_depth >= 1 && (search_aborted(t) || t->root_moves[0].move != reported_best))
         report_line(t, t->root_depth, 0, true);
 
     RootMove *best = &t->root_moves[0];

@@ -20,6 +20,8 @@ static void free_splits(SearchThread *t)
     for (int i = 0; i < SPLIT_MAX_PER_THREAD; i++) {
         pthread_mutex_destroy(&t->splits[i].lock);
         free(t->splits[i].pos);
+        free(t->splits[i].saved_pos);
+        free(t->splits[i].saved_stack);
     }
     free(t->splits);
     t->splits = NULL;
@@ -88,21 +90,37 @@ static void helper_job(SearchThread *t, void *arg)
     work_at(t, arg);
 }
 
-/* The helpful master: t waits at its own split point and a helper gave it work further
- * down. t's position and stack belong to its own node, so they are kept aside. */
-static void help_as_master(SearchThread *t, SplitPoint *sp)
+/* Room in own (t's split point where it waits) to keep t's node aside; allocated at the
+ * first join and reused, so a join copies memory but does not allocate. */
+static bool reserve_saved_node(SplitPoint *own, size_t pos_bytes, size_t stack_bytes)
+{
+    if (!own->saved_stack && !(own->saved_stack = malloc(stack_bytes)))
+        return false;
+    if (own->saved_pos_bytes < pos_bytes) {
+        Position *grown = realloc(own->saved_pos, pos_bytes);
+        if (!grown)
+            return false;
+        own->saved_pos = grown;
+        own->saved_pos_bytes = pos_bytes;
+    }
+    return true;
+}
+
+/* The helpful master: t waits at its own split point `own` and a helper gave it work
+ * further down, at sp. t's position and stack belong to its own node, so they are kept
+ * aside in own's buffers (one set per split point: a master that splits again below and
+ * waits there uses that split point's). */
+static void help_as_master(SearchThread *t, SplitPoint *own, SplitPoint *sp)
 {
     size_t bytes = POSITION_BYTES(t->pos.st_index + 1);
-    Position *saved_pos = malloc(bytes);
-    SearchStack *saved_stack = malloc(sizeof t->stack);
-    if (saved_pos && saved_stack) {
-        memcpy(saved_pos, &t->pos, bytes);
-        memcpy(saved_stack, t->stack, sizeof t->stack);
+    if (reserve_saved_node(own, bytes, sizeof t->stack)) {
+        memcpy(own->saved_pos, &t->pos, bytes);
+        memcpy(own->saved_stack, t->stack, sizeof t->stack);
         int seldepth = t->seldepth, nmp_min_ply = t->nmp_min_ply;
         work_at(t, sp);
         t->stats.master_joins++;
-        memcpy(&t->pos, saved_pos, bytes);
-        memcpy(t->stack, saved_stack, sizeof t->stack);
+        memcpy(&t->pos, own->saved_pos, bytes);
+        memcpy(t->stack, own->saved_stack, sizeof t->stack);
         t->seldepth = seldepth;
         t->nmp_min_ply = nmp_min_ply;
     } else {
@@ -112,8 +130,6 @@ static void help_as_master(SearchThread *t, SplitPoint *sp)
             pthread_cond_signal(&sp->owner->wake);
         pool_unlock(t->pool);
     }
-    free(saved_pos);
-    free(saved_stack);
 }
 
 /* Whether w is a split point t works under (then w's owner may help t). */
@@ -162,7 +178,7 @@ static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
             t->assigned = NULL;
             t->waiting_at = NULL; /* the recruiter has cleared owner_waiting */
             pool_unlock(p);
-            help_as_master(t, job);
+            help_as_master(t, sp, job);
             pool_lock(p);
             continue;
         }

@@ -55,7 +55,7 @@ int contempt_for_opponent(int base_contempt, int own_rating, const OpponentInfo 
 
 /* Measured calibration (docs/search.md): the strength each internal level plays at,
  * on the scale of Stockfish 15.1's own UCI_Elo (60-game matches against it on a clock,
- * sessions 7 and 8, tuned evaluation). A setting is turned into the level that plays at
+ * tuned evaluation). A setting is turned into the level that plays at
  * that strength, by linear interpolation; below the first point the measured offset is
  * kept. The top setting is a level too: full strength is UCI_LimitStrength off, as in
  * Stockfish. */

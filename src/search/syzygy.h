@@ -46,7 +46,7 @@ typedef struct {
  * warning (otherwise warning is ""); the engine simply goes on without those tables. */
 int syzygy_load(const char *path, char *warning, size_t warning_size);
 /* The same with a chosen set of file checks (tbcheck.h's TBCHECK_ flags; syzygy_load
- * uses TBCHECK_DEFAULT): for measuring what each check is worth (tools/tbstress.c). */
+ * uses TBCHECK_DEFAULT): for measuring what each check is worth (tools/stress/tbstress.c). */
 int syzygy_load_checked(const char *path, unsigned check, char *warning, size_t warning_size);
 /* path without empty components and with the blanks around each one trimmed (" a : :b:"
  * gives "a:b"); false (out then partial) when the result does not fit in size. */

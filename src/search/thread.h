@@ -186,6 +186,11 @@ typedef struct SplitPoint {
     int root_depth, completed_depth, nmp_min_ply;
     Color root_side;
     Position *pos;             /* the node's position with its recent history */
+    /* The owner's own node, kept aside while it waits here and helps below (split.c):
+     * allocated at the first such join and reused, grown when a deeper game needs it. */
+    Position *saved_pos;
+    size_t saved_pos_bytes;
+    SearchStack *saved_stack;
 } SplitPoint;
 
 /* The search this thread works on has been stopped (stop, time, node limit), a split

@@ -210,77 +210,78 @@ bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out)
     return false;
 }
 
-void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, int eval,
-              int depth, Bound bound)
+/* The slot of key's bucket that a new entry for key takes. */
+typedef struct {
+    TTEntry *entry; /* NULL: every slot holds a learned entry that must stay */
+    uint64_t data;  /* what entry holds now */
+    bool same_key;  /* entry holds a result for key itself */
+} TTSlot;
+
+/* key's own entry or an empty slot if there is one, else the slot of least value,
+ * depth - age_weight * (searches since it was written), never a learned entry of age
+ * keep_age (learned entries stay for the search they were loaded for). */
+static TTSlot choose_slot(const TranspositionTable *tt, Key key, int keep_age, int age_weight)
 {
     TTBucket *b = bucket_of(tt, key);
-    TTEntry *victim = NULL;
-    int victim_value = 1 << 30;
+    TTSlot slot = { NULL, 0, false };
+    int slot_value = 1 << 30;
     for (int i = 0; i < TT_BUCKET_SIZE; i++) {
         TTEntry *e = &b->entries[i];
         uint64_t word0 = atomic_load_explicit(&e->key_xor_data, memory_order_relaxed);
         uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
-        /* Learned entries are kept for the search they were loaded for. */
-        bool protected = data_learned(data) && data_age(data) == tt->age;
-        if ((word0 ^ data) == key && data_bound(data) != BOUND_NONE) {
-            /* Same position: keep a deeper result of this search unless the new one is exact. */
-            if (bound != BOUND_EXACT && depth + 3 < data_depth(data) && data_age(data) == tt->age)
-                return;
-            if (protected && (bound != BOUND_EXACT || depth <= data_depth(data)))
-                return;
-            if (move == MOVE_NONE && !data_learned(data))
-                move = data_move(data);
-            victim = e;
-            break;
-        }
-        if (data_bound(data) == BOUND_NONE) {
-            victim = e;
-            break;
-        }
-        if (protected)
+        if ((word0 ^ data) == key && data_bound(data) != BOUND_NONE)
+            return (TTSlot){ e, data, true };
+        if (data_bound(data) == BOUND_NONE)
+            return (TTSlot){ e, data, false };
+        if (data_learned(data) && data_age(data) == keep_age)
             continue;
-        /* Prefer replacing shallow entries and those left by earlier searches. */
         int relative_age = (tt->age - data_age(data)) & AGE_MASK;
-        int value = data_depth(data) - 8 * relative_age;
-        if (value < victim_value) {
-            victim_value = value;
-            victim = e;
+        int value = data_depth(data) - age_weight * relative_age;
+        if (value < slot_value) {
+            slot_value = value;
+            slot.entry = e;
+            slot.data = data;
         }
     }
-    if (!victim)
-        return; /* every entry of the bucket is a protected learned one */
-    uint64_t data = tt_pack(move, tt_score_to_tt(score, ply), eval, depth, bound, tt->age);
-    atomic_store_explicit(&victim->key_xor_data, key ^ data, memory_order_relaxed);
-    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+    return slot;
+}
+
+static void write_entry(TTEntry *e, Key key, uint64_t data)
+{
+    atomic_store_explicit(&e->key_xor_data, key ^ data, memory_order_relaxed);
+    atomic_store_explicit(&e->data, data, memory_order_relaxed);
+}
+
+void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, int eval,
+              int depth, Bound bound)
+{
+    /* Shallow entries and those left by earlier searches go first. */
+    TTSlot slot = choose_slot(tt, key, tt->age, 8);
+    if (!slot.entry)
+        return;
+    if (slot.same_key) {
+        uint64_t old = slot.data;
+        /* Keep a deeper result of this search unless the new one is exact. */
+        if (bound != BOUND_EXACT && depth + 3 < data_depth(old) && data_age(old) == tt->age)
+            return;
+        bool protected = data_learned(old) && data_age(old) == tt->age;
+        if (protected && (bound != BOUND_EXACT || depth <= data_depth(old)))
+            return;
+        if (move == MOVE_NONE && !data_learned(old))
+            move = data_move(old);
+    }
+    write_entry(slot.entry, key, tt_pack(move, tt_score_to_tt(score, ply), eval, depth, bound, tt->age));
 }
 
 void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int depth)
 {
+    /* Stored for the next search (its age); the shallowest slot goes first. */
     int age = (tt->age + 1) & AGE_MASK;
-    TTBucket *b = bucket_of(tt, key);
-    TTEntry *victim = NULL;
-    int victim_value = 1 << 30;
-    for (int i = 0; i < TT_BUCKET_SIZE; i++) {
-        TTEntry *e = &b->entries[i];
-        uint64_t word0 = atomic_load_explicit(&e->key_xor_data, memory_order_relaxed);
-        uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
-        if ((word0 ^ data) == key || data_bound(data) == BOUND_NONE) {
-            victim = e;
-            break;
-        }
-        if (data_learned(data) && data_age(data) == age)
-            continue;
-        if (data_depth(data) < victim_value) {
-            victim_value = data_depth(data);
-            victim = e;
-        }
-    }
-    if (!victim)
+    TTSlot slot = choose_slot(tt, key, age, 0);
+    if (!slot.entry)
         return;
     Move move = (Move)(code >= 0 && code < 256 ? code + 1 : 0);
-    uint64_t data = tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age);
-    atomic_store_explicit(&victim->key_xor_data, key ^ data, memory_order_relaxed);
-    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
+    write_entry(slot.entry, key, tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age));
 }
 
 int tt_hashfull(const TranspositionTable *tt)

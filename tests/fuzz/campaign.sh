@@ -6,8 +6,8 @@
 #   bash tests/fuzz/campaign.sh BUILD_DIR SECONDS [NAME ...]
 # FUZZ_TIMEOUT (seconds, default 10) is libFuzzer's per-input limit, measured in wall
 # time: raise it on a loaded machine, where a starved process is not a slow input.
-# On the shared machine run it under the CPU lock, at most ~20 minutes at a time:
-#   flock /tmp/saavedra-cpu.lock bash tests/fuzz/campaign.sh build/fuzz 170
+# It keeps a core busy: on a shared machine run it in slices, e.g.
+#   bash tests/fuzz/campaign.sh build/fuzz 170
 set -u
 build=$1
 seconds=$2

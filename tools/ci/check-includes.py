@@ -6,8 +6,8 @@ A module is a source file and its header (src/board/position.c + .h = board/posi
 A module depends on every module whose header its .c or .h includes. Layers, lowest
 first, are listed in LAYERS; a folder may use its own layer and every lower one.
 
-    python3 tools/check-includes.py [SRC_DIR]     (exit status 1 on any problem)
-    python3 tools/check-includes.py --graph       (prints the module graph)
+    python3 tools/ci/check-includes.py [SRC_DIR]     (exit status 1 on any problem)
+    python3 tools/ci/check-includes.py --graph       (prints the module graph)
 """
 import os
 import re
@@ -84,7 +84,7 @@ def folder(module):
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    src = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
+    src = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "src")
     deps = modules(src)
     if "--graph" in sys.argv:
         for m in sorted(deps):
@@ -100,7 +100,7 @@ def main():
     for m in sorted(deps):
         fm = folder(m)
         if fm not in RANK:
-            print(f"{m}: folder '{fm}' has no layer in tools/check-includes.py")
+            print(f"{m}: folder '{fm}' has no layer in tools/ci/check-includes.py")
             problems += 1
             continue
         for d in sorted(deps[m]):

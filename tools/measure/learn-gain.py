@@ -4,14 +4,14 @@ tests/test_learning.py: learn the WAC position after a two-move dance in one pro
 then search it to depth 12 in a fresh process with and without the learning file and
 report where the learned move first becomes the best.
 
-usage: python3 tools/learn-gain.py ENGINE
+usage: python3 tools/measure/learn-gain.py ENGINE
 """
 import os
 import re
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests"))
 from enginepipe import EnginePipe  # noqa: E402
 
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")

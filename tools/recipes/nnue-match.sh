@@ -2,7 +2,7 @@
 # The net against the hand-written evaluation: one engine built with NET embedded (make
 # EVALFILE=NET), played with "Use NNUE" on against itself with it off, through the match
 # tool, an SPRT elo0=0 elo1=10 by default (docs/nnue.md).
-#   bash tools/nnue-match.sh NET [OUT_DIR]
+#   bash tools/recipes/nnue-match.sh NET [OUT_DIR]
 #   env: TC (default 10+0.1), GAMES (default 2000, the SPRT may stop earlier), SPRT
 #        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
 #        OPPONENT (a UCI engine to play instead of the hand-written evaluation, e.g.
@@ -14,7 +14,7 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 NET [OUT_DIR]" >&2
     exit 2
 fi
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 net=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=${2:-$root/build/nnue-match}
 mkdir -p "$out"

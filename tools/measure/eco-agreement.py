@@ -4,10 +4,10 @@ pgn-extract (-e with its shipped eco.pgn) from the same input with the ECO tags 
 and reports, for each, the share of games whose three-character code equals the original
 tag, and the speed in games/s (wall clock, best of RUNS runs each). docs/eco.md.
 
-  python3 tools/eco-agreement.py ECOCODER FILE.pgn... [--runs N] [--pgn-extract PATH]
+  python3 tools/measure/eco-agreement.py ECOCODER FILE.pgn... [--runs N] [--pgn-extract PATH]
 
 Games are matched by order: both tools keep every game in input order (checked: the game
-counts must agree with the input's). Run it under flock /tmp/saavedra-cpu.lock."""
+counts must agree with the input's). Speeds are comparable only within one run."""
 import os
 import re
 import subprocess

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # A tuned params.c against the current one: builds the engine twice from the committed
 # tree (HEAD, and HEAD with PARAMS_C in place of src/eval/params.c) and plays them with the
-# match tool (../shared/tools/match), an SPRT elo0=0 elo1=10 by default.
-#   bash tools/tune-match.sh PARAMS_C [OUT_DIR]
+# match runner named by SAAVEDRA_MATCH (a folder with match.mjs), an SPRT elo0=0 elo1=10
+# by default.
+#   bash tools/recipes/tune-match.sh PARAMS_C [OUT_DIR]
 #   env: TC (default 5+0.05), GAMES (default 800, the SPRT may stop earlier), SPRT
 #        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
 #        BUILD_ONLY=1 to stop after building the two engines
-# Run it under the CPU lock on a shared machine: flock /tmp/saavedra-cpu.lock bash ...
+# Run it on an otherwise idle machine: it uses both cores for a long time.
 # Both play without book and learning: the openings come from the file, and two engines in
 # one directory would otherwise share (and both write) one learning file.
 set -euo pipefail
@@ -14,7 +15,7 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 PARAMS_C [OUT_DIR]" >&2
     exit 2
 fi
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 params=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=${2:-$root/build/tune-match}
 mkdir -p "$out"

@@ -2,9 +2,9 @@
 # Checks that the engine's bench node count equals the signature recorded in the newest
 # commit message carrying a "Bench: N" line (commits that change search or evaluation
 # must state the new count). Passes with a note when no commit states one yet.
-#   usage: bash tools/check-bench.sh [ENGINE]      (default ./saavedra)
+#   usage: bash tools/ci/check-bench.sh [ENGINE]      (default ./saavedra)
 set -u
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 engine=${1:-./saavedra}
 if [ ! -x "$engine" ]; then
     echo "check-bench: no engine at $engine (build it first)" >&2

@@ -13,7 +13,7 @@ its histories different, the hash table is cleared, and the case is searched; RU
 at most the number of EPD positions. With one thread this shows what the move order
 alone does, without a shared table.
 
-  tools/smp-mates.py [--engine ./saavedra] [--runs 200] [--threads 1,2,4,16]
+  tools/measure/smp-mates.py [--engine ./saavedra] [--runs 200] [--threads 1,2,4,16]
                      [--modes YBWC,Lazy] [--depth N] [--cases 1,2] [--prime EPD]
                      [--cases-file EPD]
 
@@ -25,7 +25,7 @@ import os
 import subprocess
 import sys
 
-CASES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "smp-mates.epd")
+CASES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "data", "smp-mates.epd")
 
 
 def read_cases(path):

@@ -4,7 +4,7 @@ comments "{score/depth TIMEs}", book moves "{book}") and prints, per engine, the
 time per searched move, the clock left at the end of the game (base + increments - time
 used), time forfeits, and the mean time per move by move number.
 
-    python3 tools/clock-use.py games.pgn [--bucket 10]
+    python3 tools/measure/clock-use.py games.pgn [--bucket 10]
 """
 import argparse
 import collections

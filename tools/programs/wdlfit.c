@@ -1,6 +1,6 @@
 /* wdlfit: fits the win/draw/loss model of UCI_ShowWDL (eval/wdl.h) to game results.
  *
- *   wdlfit FILE.epd ...       positions labelled c2 "1.0" / "0.5" / "0.0" (tools/pgnselect)
+ *   wdlfit FILE.epd ...       positions labelled c2 "1.0" / "0.5" / "0.0" (tools/programs/pgnselect)
  *
  * Each position is scored by the tuner's quiescence search (src/tune/qleaf.h), from the
  * side to move's point of view, and its material (pawns 1, minors 3, rooks 5, queens 9)

@@ -8,10 +8,10 @@ Configurations are interleaved per position and the whole set is repeated `--run
 times. Prints per-configuration medians (over positions of the per-position median
 over runs), the speedup of each configuration against the first, and node ratios.
 
-    python3 tools/smp-ttd.py --engine ./saavedra --depth 16 --runs 3 \
+    python3 tools/measure/smp-ttd.py --engine ./saavedra --depth 16 --runs 3 \
         --config "Threads=1" --config "Threads=2" --config "Threads=2,SMP Mode=Lazy"
 
-Run it under `flock /tmp/saavedra-cpu.lock` on a shared machine.
+Run it on an otherwise idle machine: other load changes the times.
 """
 import argparse
 import statistics

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tablebase probe rate of a UCI engine over EPD suites.
 
-usage: python3 tools/tb-probe-rate.py ENGINE SYZYGY_PATH MOVETIME_MS SUITE.epd...
+usage: python3 tools/measure/tb-probe-rate.py ENGINE SYZYGY_PATH MOVETIME_MS SUITE.epd...
 
 Searches every position for MOVETIME_MS with the tables at SYZYGY_PATH (Hash 64,
 1 thread) and reads the last `info` line before each `bestmove`. Prints, per suite, the

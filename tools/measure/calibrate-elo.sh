@@ -3,8 +3,8 @@
 # its own UCI_LimitStrength at the same E (Stockfish fits its scale to CCRL ratings), for
 # each E given. One line per setting: games, W-L-D, and the Elo difference with its error
 # bar; a calibrated mapping gives differences near 0 at every setting.
-#   usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] [-r] [-n] ENGINE ELO...
-#   e.g.   bash tools/calibrate-elo.sh -g 60 -t 10+0.1 ./saavedra 1400 1800 2200
+#   usage: bash tools/measure/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] [-r] [-n] ENGINE ELO...
+#   e.g.   bash tools/measure/calibrate-elo.sh -g 60 -t 10+0.1 ./saavedra 1400 1800 2200
 # An ELO of the form S:E plays Saavedra at setting S against Stockfish at E (S may be
 # `full`: Saavedra without the limit), to place a level where Stockfish's scale is near
 # it. -r adjudicates a game as lost once both engines agree, for 3 moves each, that one
@@ -15,13 +15,13 @@
 # on a clock because its scale was fitted so: it picks its move at depth 1 + level but
 # goes on searching, and the deeper hash entries make the next move's shallow pick much
 # better; limited to its pick depth instead it played 160-460 Elo below its setting
-# (docs/search.md, session 8).
+# (docs/search.md).
 # Needs Node and ../shared/tools/match (npm ci there), and Debian's stockfish.
 # Stockfish 15.1 accepts UCI_Elo 1350..2850, but above about 2300 it does not reach its
 # pick depth at 10+0.1 s, so its scale is compressed there (docs/search.md). Games and
 # logs go to $OUT (default /tmp/saavedra-calibrate).
 set -u
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../.." || exit 2
 games=60 tc=10+0.1 jobs=2 seed=1 adjudicate=() by_nodes=0
 while getopts g:t:j:s:rn opt; do
     case $opt in
@@ -36,7 +36,7 @@ while getopts g:t:j:s:rn opt; do
 done
 shift $((OPTIND - 1))
 if [ $# -lt 2 ]; then
-    echo "usage: bash tools/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] [-r] [-n] ENGINE ELO|S:E..." >&2
+    echo "usage: bash tools/measure/calibrate-elo.sh [-g GAMES] [-t TC] [-j JOBS] [-s SEED] [-r] [-n] ENGINE ELO|S:E..." >&2
     exit 2
 fi
 engine=$(realpath "$1"); shift

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Opening-book measurements for docs/book-format.md: makebook against Debian's
 # `polyglot make-book` on the same games (3 runs each, alternating; wall time), book sizes,
-# the shipped book's build time and probe times (tools/bookbench.c). Run from the
-# repository root after `make tools`, under the CPU lock:
-#     flock /tmp/saavedra-cpu.lock bash tools/book-measure.sh
+# the shipped book's build time and probe times (tools/measure/bookbench.c). Run from the
+# repository root after `make tools`, on an otherwise idle machine:
+#     bash tools/measure/book-measure.sh
 set -euo pipefail
 arch=${ARCH:-native}
 makebook=build/$arch/tools/makebook

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Chess960 games between two UCI engines, refereed by a third copy of Stockfish.
 
-usage: python3 tools/match960.py [--games N] [--tc BASE+INC] [--seed S] [--pgn FILE]
+usage: python3 tools/measure/match960.py [--games N] [--tc BASE+INC] [--seed S] [--pgn FILE]
                                  [--referee PATH] ENGINE1 ENGINE2
 
-The shared match tool (../shared/tools/match) plays standard chess only, so this script
+The match runner of the other scripts plays standard chess only, so this script
 plays Chess960: each pair of games starts from one random start position (of the first
 fischer.epd-style back ranks, drawn from the 960 with the seed), colours reversed. Both
 engines get `UCI_Chess960 true` and the moves so far as `position fen START moves ...`

@@ -1,6 +1,6 @@
 /* selfplay: Saavedra plays itself at a fixed node count from varied openings, on
  * several threads (one engine each), and writes the games as PGN: training games for
- * the tuner (docs/tuning.md, tools/tune-data.sh).
+ * the tuner (docs/tuning.md, tools/recipes/tune-data.sh).
  *
  *   selfplay -o FILE.pgn [-games N] [-nodes N] [-c THREADS] [-openings FILE.epd]
  *            [-random N] [--seed N]

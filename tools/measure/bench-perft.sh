@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Perft speed of Saavedra against Debian's Stockfish, measured in the same run.
-#   tools/bench-perft.sh [ENGINE...]        (default ./saavedra; `make bench-perft`)
+#   tools/measure/bench-perft.sh [ENGINE...]        (default ./saavedra; `make bench-perft`)
 # Times `perft 6` from the start position and `perft 5` on Kiwipete, single thread, no
 # hash, 3 runs each interleaved with Stockfish's `go perft`, keeps the best time of each
 # and prints the ratio stockfish time / our time (above 1.0 = we are faster).

@@ -2,10 +2,8 @@
  * position one legal move later, with a warm pawn hash table (as in a search) and with
  * none (every pawn structure recomputed).
  *
- * Build and run from the repository root:
- *   gcc -std=gnu11 -O3 -march=native -DNDEBUG -Isrc -o build/eval-speed tools/eval_speed.c \
- *       $(find src -name "*.c" ! -name main.c) -lpthread -lm
- *   build/eval-speed tests/data/epd/[a-z]*.epd
+ * Built by `make tools`; from the repository root:
+ *   build/native/tools/eval_speed tests/data/epd/[a-z]*.epd
  */
 #include <stdio.h>
 #include <stdlib.h>

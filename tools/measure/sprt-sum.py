@@ -1,13 +1,12 @@
 #!/usr/bin/env python3
 """Adds the game pairs of several match runs and tests the sum with a pentanomial SPRT.
 
-A long SPRT is often played in parts (a session ends, the machine is needed for something
-else). Each part's log ends with its pentanomial line, `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]`
-(the match tool in ../shared/tools/match, cutechess and fastchess print the same); the
+A long SPRT is often played in parts (the machine is needed for something else). Each part's log ends with its pentanomial line, `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]`
+(the match runner, cutechess and fastchess print the same); the
 parts' counts add, and the sum is tested as one sequential test. Watching the sum after
 every few pairs is still a sequential test as long as one stops at the first crossing.
 
-usage: python3 tools/sprt-sum.py [--elo0 E] [--elo1 E] [--alpha A] [--beta B]
+usage: python3 tools/measure/sprt-sum.py [--elo0 E] [--elo1 E] [--alpha A] [--beta B]
                                  [--ptnml LL,LD,D,WD,WW ...] [LOG ...]
 Prints the pairs, the pentanomial, the Elo with its 95% error, the log-likelihood ratio,
 its bounds, and the verdict (H1, H0 or continue). Exit status 0, or 2 on bad input.

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The tuner's training set, reproducibly (docs/tuning.md):
 #   1. self-play: GAMES games of Saavedra against itself at NODES nodes per move, from the
-#      openings in ../shared/data/openings/noob_2moves.epd (a random one per game) plus
+#      openings in $SAAVEDRA_DATA/openings/noob_2moves.epd (a random one per game) plus
 #      RANDOM_PLIES random plies, on THREADS threads  -> OUT/selfplay.pgn
-#   2. pgnselect on the master games (../shared/data/pgn/masters/*.pgn)  -> OUT/masters.epd
+#   2. pgnselect on the master games ($SAAVEDRA_DATA/pgn/masters/*.pgn)  -> OUT/masters.epd
 #   3. pgnselect on the self-play games                                  -> OUT/selfplay.epd
 #   4. both together                                                     -> OUT/train.epd
-# Each step's count and time go to OUT/recipe.log. Run through `make tune-data`, or:
-#   bash tools/tune-data.sh TOOLS_DIR OUT_DIR   (env GAMES NODES THREADS RANDOM_PLIES SEED MIN MAX GAP_MIN GAP_MAX)
+# SAAVEDRA_DATA is the measurement data folder (docs/data-licences.md; default ../shared/data
+# beside the repository). Each step's count and time go to OUT/recipe.log. Run through `make tune-data`, or:
+#   bash tools/recipes/tune-data.sh TOOLS_DIR OUT_DIR   (env GAMES NODES THREADS RANDOM_PLIES SEED MIN MAX GAP_MIN GAP_MAX)
 set -euo pipefail
 if [ $# -ne 2 ]; then
     echo "usage: $0 TOOLS_DIR OUT_DIR" >&2
@@ -15,7 +16,7 @@ if [ $# -ne 2 ]; then
 fi
 tools=$1
 out=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 data=${SAAVEDRA_DATA:-$root/../shared/data}
 GAMES=${GAMES:-20000}
 NODES=${NODES:-5000}

@@ -1,10 +1,8 @@
 /* Compares the KPK bitbase (src/eval/kpk.c) with the Syzygy KPvK table for every legal
  * placement and side to move, with the pawn on either side.
  *
- * Needs Fathom (Debian: libfathom-dev) and KPvK.rtbw. From the repository root:
- *   gcc -std=gnu11 -O2 -Isrc -o build/kpk-syzygy-check tools/kpk_syzygy_check.c \
- *       $(find src -name "*.c" ! -name main.c) -lfathom -lpthread -lm
- *   build/kpk-syzygy-check /work/shared/data/syzygy
+ * Needs KPvK.rtbw. Built by `make tools`; from the repository root:
+ *   build/native/tools/kpk_syzygy_check tests/data/syzygy
  */
 #include <stdio.h>
 #include <tbprobe.h>
