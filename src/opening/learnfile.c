@@ -419,7 +419,8 @@ bool learnfile_compact(LearnFile *f, const LearnLimits *lim, LearnParse *after, 
                 at += learn_encode_position(&g.rec.pos[i], img + at, size - at);
             for (int i = 0; i < nb; i++)
                 at += learn_encode_book(&g.rec.book[i], img + at, size - at);
-            memcpy(img + at, g.games + games_from, g.games_size - games_from);
+            if (g.games_size > games_from) /* g.games is NULL when no game was read */
+                memcpy(img + at, g.games + games_from, g.games_size - games_from);
             char werr[300];
             ok = replace_file(f->path, img, size, werr, sizeof werr);
             if (!ok)
