@@ -361,6 +361,29 @@ def play_games(learn_file, count, seed, failures):
         failures.append(exc)
 
 
+def test_a_lock_held_elsewhere_does_not_hang_the_engine():
+    # Another process holding the file's lock (stopped, or compacting a large file) costs
+    # a bounded wait and one warning; isready is still answered and the game plays on.
+    import fcntl
+    import time
+    f = path("held.lrn")
+    e = Uci(f)
+    e.search("startpos moves e2e4", "depth 2")
+    e.send("ucinewgame")  # the game is written: the file exists
+    e.sync()
+    with open(f, "ab") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        start = time.time()
+        e.send("ucinewgame")
+        lines = e.sync()
+        waited = time.time() - start
+        e.search("startpos", "depth 3")
+    assert waited < 5 * max(1.0, float(os.environ.get("SAAVEDRA_TIME_SCALE", "1"))), waited
+    assert any(l.startswith("info string") and "locked" in l for l in lines), lines
+    e.send("quit")
+    e.close()
+
+
 def test_two_engines_share_one_file():
     f = path("shared.lrn")
     failures = []
@@ -380,7 +403,7 @@ for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, tes
           test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
           test_other_file_refused_with_one_warning_and_kept, test_game_saved_when_the_gui_closes_our_output,
           test_unwritable_file_warns_once_and_plays_on, test_book_move_that_loses_is_played_less,
-          test_installed_engine_learns_in_user_data_dir,
+          test_installed_engine_learns_in_user_data_dir, test_a_lock_held_elsewhere_does_not_hang_the_engine,
           test_two_engines_share_one_file]:
     testkit.test(t)
 testkit.finish()

@@ -16,6 +16,9 @@
 #include "util/grow.h"
 #include "util/outfile.h"
 
+/* How long a load or a write waits for another process's lock on the file. */
+#define LEARN_LOCK_WAIT_MS 2000
+
 void learnfile_init(LearnFile *f, const char *path)
 {
     memset(f, 0, sizeof *f);
@@ -51,11 +54,23 @@ static int open_locked(const char *path, bool create, bool *writable, struct sta
             error_set(err, err_size, "%s is not a regular file", path);
             return -1;
         }
-        int r;
-        while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
-            ;
+        /* A bounded wait: another process may hold the lock for long (stopped, or
+         * compacting a large file), and the protocol thread must keep answering. */
+        int r, waited_ms = 0;
+        while ((r = flock(fd, LOCK_EX | LOCK_NB)) != 0 && (errno == EINTR || errno == EWOULDBLOCK)
+               && waited_ms < LEARN_LOCK_WAIT_MS) {
+            if (errno == EWOULDBLOCK) {
+                struct timespec pause = { 0, 10 * 1000000L };
+                nanosleep(&pause, NULL);
+                waited_ms += 10;
+            }
+        }
         if (r != 0) {
-            error_set(err, err_size, "cannot lock %s: %s", path, strerror(errno));
+            if (errno == EWOULDBLOCK)
+                error_set(err, err_size, "%s is locked by another process for over %d ms; left alone this time",
+                          path, LEARN_LOCK_WAIT_MS);
+            else
+                error_set(err, err_size, "cannot lock %s: %s", path, strerror(errno));
             close(fd);
             return -1;
         }
