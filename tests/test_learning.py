@@ -170,11 +170,17 @@ def test_learned_position_found_sooner():
     assert positions == 2, dump(f)  # the position and the one after its best move
     # A fresh process, with and without the file.
     with_file = Uci(f)
-    learned = found_at(with_file.search(TACTIC_AGAIN, "depth 12"), move)
+    with_lines = with_file.search(TACTIC_AGAIN, "depth 12")
+    learned = found_at(with_lines, move)
     with_file.close()
     without = Uci(path("none.lrn"), ("Learning", "false"))
-    plain = found_at(without.search(TACTIC_AGAIN, "depth 12"), move)
+    plain_lines = without.search(TACTIC_AGAIN, "depth 12")
+    plain = found_at(plain_lines, move)
     without.close()
+    # The search says how often it met a learned entry, and only when it did.
+    hits = [l for l in with_lines if l.startswith("info string learned positions hit")]
+    assert len(hits) == 1 and int(hits[0].split()[5]) > 0, with_lines[-3:]
+    assert not any("learned positions hit" in l for l in plain_lines), plain_lines[-3:]
     print("     learned move %s found at depth %s with the file, %s without" % (move, learned, plain))
     assert learned is not None and plain is not None and learned < plain, (learned, plain)
     # A threshold above the score change learns nothing.

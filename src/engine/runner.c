@@ -1,6 +1,7 @@
 /* Thread 0's jobs for the engine: see runner.h. */
 #include "engine/runner.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +93,12 @@ static void search_main(SearchThread *t, void *arg)
      * with `go` at once (the engine then joins this thread, which ends right after). */
     atomic_store(&r->searching, false);
     pthread_mutex_unlock(&r->lock);
+    if (res.learned_hits && r->reporter.on_info) {
+        char line[64];
+        snprintf(line, sizeof line, "learned positions hit %llu times",
+                 (unsigned long long)res.learned_hits);
+        r->reporter.on_info(r->reporter.ctx, line);
+    }
     if (r->reporter.on_bestmove)
         r->reporter.on_bestmove(r->reporter.ctx, res.best, res.ponder);
     if (r->hooks.after_move)

@@ -81,6 +81,11 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
     thread_add_node(t);
 }
 
+/* Whether a learned entry (learning file) may cut at a PV node, as it may elsewhere. */
+#ifndef LEARNED_PV_CUT
+#define LEARNED_PV_CUT 1
+#endif
+
 /* The move of a learned TT entry: 0, or 1 + its one-byte code in this position. */
 static inline Move learned_move(const Position *pos, Move tagged)
 {
@@ -115,9 +120,11 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     int tt_depth = checked || qdepth == 0 ? 0 : -1;
     TTData tte;
     bool hit = tt_probe(t->shared->tt, pos_key(pos), ply, &tte);
-    if (hit && tte.learned)
+    if (hit && tte.learned) {
         tte.move = learned_move(pos, tte.move);
-    if (hit && (!pv_node || tte.learned) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
+        thread_add_learned_hit(t);
+    }
+    if (hit && (!pv_node || (LEARNED_PV_CUT && tte.learned)) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
         return tte.score;
 
     int best, futility_base = -VALUE_INFINITE;
@@ -422,12 +429,14 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     Key key = pos_key(pos);
     TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE, false };
     bool hit = tt_probe(sh->tt, key, ply, &tte);
-    if (hit && tte.learned)
+    if (hit && tte.learned) {
         tte.move = learned_move(pos, tte.move);
+        thread_add_learned_hit(t);
+    }
     Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;
     /* A learned position's result (learning file) is trusted at PV nodes too: that is
      * what lets a search see a known danger or chance before its depth reaches it. */
-    if ((!pv_node || (tte.learned && !root)) && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta)
+    if ((!pv_node || (LEARNED_PV_CUT && tte.learned && !root)) && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta)
         && rule50_count(pos) < 90)
         return tte.score;
 

@@ -202,6 +202,7 @@ static void start_helpers(SearchThread *t)
         h->shared = t->shared;
         atomic_store_explicit(&h->nodes, 0, memory_order_relaxed);
         atomic_store_explicit(&h->tbhits, 0, memory_order_relaxed);
+        atomic_store_explicit(&h->learned_hits, 0, memory_order_relaxed);
         if (t->shared->smp_mode == SMP_LAZY)
             position_copy_used(&h->pos, &t->pos);
     }
@@ -233,6 +234,8 @@ SearchResult search_run(SearchThread *t)
     SearchResult res = run(t);
     stop_helpers(t);
     res.nodes = search_total_nodes(t);
+    res.learned_hits = t->pool && pool_size(t->pool) > 1 ? pool_learned_hits(t->pool)
+                                                          : atomic_load(&t->learned_hits);
     return res;
 }
 
@@ -244,6 +247,7 @@ static SearchResult run(SearchThread *t)
     t->start_ms = time_now_ms();
     atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
     atomic_store_explicit(&t->tbhits, 0, memory_order_relaxed);
+    atomic_store_explicit(&t->learned_hits, 0, memory_order_relaxed);
     t->seldepth = t->completed_depth = t->root_depth = t->nmp_min_ply = 0;
     t->best_move_changes = 0;
     t->root_side = t->pos.side;

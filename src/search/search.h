@@ -11,6 +11,7 @@ typedef struct {
     int score;
     int depth;
     uint64_t nodes;
+    uint64_t learned_hits;   /* probes that found a learning-file entry, all threads */
     int64_t time_ms;
 } SearchResult;
 

@@ -128,6 +128,7 @@ typedef struct SearchThread {
     int pv_index, pv_last;
     /* Written only by this thread (relaxed stores), read by reports of the others. */
     _Atomic uint64_t nodes, tbhits;
+    _Atomic uint64_t learned_hits; /* probes that found a learning-file entry */
     int seldepth, root_depth, completed_depth;
     int nmp_min_ply;          /* null move is off below this ply (verification search) */
     Color root_side;
@@ -220,6 +221,12 @@ static inline uint64_t thread_nodes(const SearchThread *t)
 static inline void thread_add_tbhits(SearchThread *t, uint64_t n)
 {
     atomic_store_explicit(&t->tbhits, atomic_load_explicit(&t->tbhits, memory_order_relaxed) + n,
+                          memory_order_relaxed);
+}
+static inline void thread_add_learned_hit(SearchThread *t)
+{
+    atomic_store_explicit(&t->learned_hits,
+                          atomic_load_explicit(&t->learned_hits, memory_order_relaxed) + 1,
                           memory_order_relaxed);
 }
 

@@ -269,6 +269,14 @@ uint64_t pool_tbhits(const ThreadPool *p)
     return n;
 }
 
+uint64_t pool_learned_hits(const ThreadPool *p)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < p->size; i++)
+        n += atomic_load_explicit(&p->threads[i]->learned_hits, memory_order_relaxed);
+    return n;
+}
+
 void pool_stats(const ThreadPool *p, SplitStats *sum)
 {
     memset(sum, 0, sizeof *sum);

@@ -57,6 +57,7 @@ void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us);
 /* Sums over the threads, for reports and node limits. */
 uint64_t pool_nodes(const ThreadPool *p);
 uint64_t pool_tbhits(const ThreadPool *p);
+uint64_t pool_learned_hits(const ThreadPool *p);
 void pool_stats(const ThreadPool *p, SplitStats *sum);
 void pool_reset_stats(ThreadPool *p);
 

@@ -1,0 +1,447 @@
+#!/usr/bin/env python3
+"""What learning wins in games: the benchmarks of docs/learning.md.
+
+  learning-bench.py repeated [options]   a small opening set played again and again
+                                         against a fixed opponent, learning on and off
+  learning-bench.py book [options]       from the start position with the book on against
+                                         an opponent with its own book, learning on and off
+  learning-bench.py cost [options]       nodes per second with 100,000 learned positions
+                                         loaded against an empty file (and, with --games,
+                                         a match between the two)
+
+Each learning arm starts from an empty learning file in OUT/ARM/ and plays the same
+schedule (same openings, same order, same seed). Games go through the match tool
+(SAAVEDRA_MATCH, default ../shared/tools/match beside the project). The report gives the
+score of each quarter with its Elo and 95% error (pentanomial: the two games of a pair
+share an opening), the difference on - off per quarter, how often the engine's searches
+met learned positions (its "info string learned positions hit N times"), and
+OUT/learning-bench.png: the running score of each arm (gnuplot).
+"""
+import argparse
+import math
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import time
+import zlib
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+HITS = re.compile(r"info string learned positions hit (\d+) times")
+
+
+def fail(message):
+    sys.stderr.write("learning-bench: %s\n" % message)
+    sys.exit(1)
+
+
+# ---- statistics ------------------------------------------------------------------------
+
+def elo_of(score):
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def rate(pairs):
+    """Elo and its 95% half-width from pair scores (each the mean of a pair's games, 0..1)."""
+    n = len(pairs)
+    if n == 0:
+        return None
+    mean = sum(pairs) / n
+    var = sum((p - mean) ** 2 for p in pairs) / (n - 1) if n > 1 else 0.25
+    se = math.sqrt(var / n)
+    lo, hi = elo_of(mean - 1.96 * se), elo_of(mean + 1.96 * se)
+    return mean, se, elo_of(mean), (hi - lo) / 2
+
+
+# ---- games -----------------------------------------------------------------------------
+
+def read_pgn_games(path):
+    """The games of a PGN file as (tags, movetext) in file order."""
+    with open(path, encoding="latin-1") as f:
+        text = f.read().replace("\r\n", "\n")
+    games, tags, moves = [], {}, []
+    for line in text.split("\n"):
+        m = re.match(r'\[(\w+) "(.*)"\]\s*$', line)
+        if m:
+            if moves:
+                games.append((tags, " ".join(moves)))
+                tags, moves = {}, []
+            tags[m.group(1)] = m.group(2)
+        elif line.strip():
+            moves.append(line.strip())
+    if tags or moves:
+        games.append((tags, " ".join(moves)))
+    return games
+
+
+def engine_scores(pgn_path, name):
+    """{game number: the named engine's score (1, 0.5, 0)} from the match tool's PGN."""
+    scores = {}
+    for tags, _ in read_pgn_games(pgn_path):
+        result = tags.get("Result")
+        points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
+        if points is None or "Round" not in tags:
+            continue
+        if tags.get("White") == name:
+            scores[int(tags["Round"])] = points
+        elif tags.get("Black") == name:
+            scores[int(tags["Round"])] = 1.0 - points
+    return scores
+
+
+def all_pairs(scores, games):
+    return [p for q in quarters(scores, games) for p in q]
+
+
+def quarters(scores, games):
+    """Per quarter of the schedule: the pair scores of its complete pairs."""
+    out = []
+    for q in range(4):
+        first, last = q * games // 4 + 1, (q + 1) * games // 4
+        pairs = []
+        for g in range(first + (first + 1) % 2, last + 1, 2):  # pairs are (odd, even)
+            if g in scores and g + 1 in scores and g + 1 <= last:
+                pairs.append((scores[g] + scores[g + 1]) / 2)
+        out.append(pairs)
+    return out
+
+
+# ---- running the match tool --------------------------------------------------------------
+
+def match_tool():
+    d = os.environ.get("SAAVEDRA_MATCH", os.path.join(SHARED, "tools", "match"))
+    if not os.path.exists(os.path.join(d, "match.mjs")):
+        fail("no match tool in %s (set SAAVEDRA_MATCH)" % d)
+    if not os.path.isdir(os.path.join(d, "node_modules")):
+        subprocess.run(["npm", "ci"], cwd=d, check=True, stdout=subprocess.DEVNULL)
+    return d
+
+
+def play(arm_dir, first, second, args, games, label):
+    """Plays one arm through the match tool; echoes its progress; returns the PGN path and
+    the learned-position hits seen in the protocol log."""
+    os.makedirs(arm_dir, exist_ok=True)
+    pgn = os.path.join(arm_dir, "games.pgn")
+    log = os.path.join(arm_dir, "protocol.log")
+    for p in (pgn, log):
+        if os.path.exists(p):
+            os.unlink(p)
+    cmd = ["node", "match.mjs"] + first + second + args + [
+        "--games", str(games), "--pgnout", pgn, "--log", log, "--ratinginterval", "50"]
+    with open(os.path.join(arm_dir, "command.txt"), "w") as f:
+        f.write(" ".join("'%s'" % c if " " in c else c for c in cmd) + "\n")
+    start = time.time()
+    out = open(os.path.join(arm_dir, "match.txt"), "w")
+    proc = subprocess.Popen(cmd, cwd=match_tool(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, bufsize=1)
+    for line in proc.stdout:
+        out.write(line)
+        if line.startswith("Score of"):
+            m = re.search(r"\] (\d+)", line)
+            done = int(m.group(1)) if m else 0
+            eta = (time.time() - start) / max(done, 1) * (games - done)
+            if sys.stdout.isatty():
+                sys.stdout.write("\r%s: %s  ETA %d min   " % (label, line.strip(), eta / 60))
+            elif done % 25 == 0:
+                sys.stdout.write("%s: %s  ETA %d min\n" % (label, line.strip(), eta / 60))
+            sys.stdout.flush()
+        elif line.startswith(("Elo difference", "Finished:")):
+            sys.stdout.write("\n%s: %s" % (label, line))
+    proc.wait()
+    out.close()
+    sys.stdout.write("\n")
+    if proc.returncode != 0:
+        fail("the match tool failed (exit %d), see %s" % (proc.returncode, out.name))
+    hits = searches = 0
+    with open(log, errors="replace") as f:
+        for line in f:
+            m = HITS.search(line)
+            if m:
+                hits += int(m.group(1))
+                searches += 1
+    os.unlink(log)  # large; the counts are all that is kept
+    return pgn, hits, searches
+
+
+def saavedra(engine, name, learning, learn_file, book, hash_mb, extra=()):
+    return ["--engine", "cmd=" + engine, "name=" + name, "option.Learning=%s" % str(learning).lower(),
+            "option.LearningFile=" + learn_file, "option.OwnBook=%s" % str(book).lower(),
+            "option.Hash=%d" % hash_mb] + list(extra)
+
+
+def opponent_args(a, out):
+    if a.opponent_book:
+        ini = os.path.join(out, "opponent.ini")
+        with open(ini, "w") as f:
+            f.write("[PolyGlot]\nEngineCommand = %s\nEngineDir = %s\nBook = true\nBookFile = %s\n"
+                    "[Engine]\nHash = %d\n" % (a.opponent, out, a.opponent_book, a.hash))
+        return ["--engine", "cmd=" + shutil.which("polyglot"), "arg=" + ini, "proto=xboard",
+                "name=" + os.path.basename(a.opponent)]
+    return ["--engine", "cmd=" + a.opponent, "name=" + os.path.basename(a.opponent),
+            "option.Hash=%d" % a.hash]
+
+
+def common_match_args(a):
+    return ["--each", "tc=" + a.tc, "--concurrency", str(a.concurrency),
+            "--resign", "movecount=3", "score=1000", "--draw", "movenumber=40", "movecount=8", "score=10"]
+
+
+# ---- reports -----------------------------------------------------------------------------
+
+def report(arms, games, out, title):
+    lines = ["%s, %d games an arm" % (title, games), ""]
+    header = "%-9s" % "arm" + "".join("%20s" % ("quarter %d" % (q + 1)) for q in range(4)) + "%20s" % "all"
+    lines.append(header)
+    rated = {}
+    for arm, (scores, hits, searches) in arms.items():
+        qs = quarters(scores, games)
+        every = all_pairs(scores, games)
+        row = "%-9s" % arm
+        rated[arm] = [rate(q) for q in qs] + [rate(every)]
+        for r in rated[arm]:
+            row += "%20s" % ("-" if r is None else "%.1f%% %+.0f+/-%.0f" % (100 * r[0], r[2], r[3]))
+        lines.append(row)
+    if "on" in rated and "off" in rated:
+        row = "%-9s" % "on - off"
+        for q in range(5):
+            a, b = rated["on"][q], rated["off"][q]
+            if a is None or b is None:
+                row += "%20s" % "-"
+                continue
+            # independent samples: the errors add in quadrature
+            row += "%20s" % ("%+.0f+/-%.0f" % (a[2] - b[2], math.hypot(a[3], b[3])))
+        lines.append(row)
+    lines.append("")
+    for arm, (scores, hits, searches) in arms.items():
+        lines.append("%s: %d games, %d searches met learned positions, %d hits in all"
+                     % (arm, len(scores), searches, hits))
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write("\n" + text)
+    with open(os.path.join(out, "report.txt"), "w") as f:
+        f.write(text)
+    plot(arms, games, out, title)
+
+
+def plot(arms, games, out, title):
+    csv = os.path.join(out, "running.csv")
+    names = list(arms)
+    with open(csv, "w") as f:
+        f.write("game " + " ".join(names) + "\n")
+        total = {n: 0.0 for n in names}
+        count = {n: 0 for n in names}
+        for g in range(1, games + 1):
+            row = [str(g)]
+            for n in names:
+                s = arms[n][0].get(g)
+                if s is not None:
+                    total[n] += s
+                    count[n] += 1
+                row.append("%.4f" % (100 * total[n] / count[n]) if count[n] else "NaN")
+            f.write(" ".join(row) + "\n")
+    if not shutil.which("gnuplot"):
+        return
+    png = os.path.join(out, "learning-bench.png")
+    series = ", ".join("'%s' using 1:%d with lines lw 2 title 'learning %s'" % (csv, i + 2, n)
+                       for i, n in enumerate(names))
+    script = ("set terminal pngcairo size 900,500; set output '%s'; set title '%s';"
+              "set xlabel 'games'; set ylabel 'running score of Saavedra (%%)'; set grid;"
+              "set key bottom right; set yrange [0:100];"
+              "plot 50 with lines dt 2 lc rgb 'gray' notitle, %s" % (png, title, series))
+    subprocess.run(["gnuplot", "-e", script], check=False)
+    print("plot: %s" % png)
+
+
+# ---- the benchmarks ------------------------------------------------------------------------
+
+def pick_openings(a, out):
+    games = read_pgn_games(a.openings)
+    if len(games) < a.lines:
+        fail("%s has %d games, %d wanted" % (a.openings, len(games), a.lines))
+    chosen = random.Random(a.seed).sample(range(len(games)), a.lines)
+    path = os.path.join(out, "openings.pgn")
+    with open(path, "w") as f:
+        for i in chosen:
+            tags, moves = games[i]
+            f.write("".join('[%s "%s"]\n' % kv for kv in tags.items()) + "\n" + moves + "\n\n")
+    return path
+
+
+def run_arms(a, out, first_extra, match_extra, games, title):
+    arms = {}
+    for arm in a.arms.split(","):
+        arm_dir = os.path.join(out, arm)
+        os.makedirs(arm_dir, exist_ok=True)
+        learn_file = os.path.join(arm_dir, "learn.lrn")
+        if os.path.exists(learn_file):
+            os.unlink(learn_file)
+        first = saavedra(a.engine, "saavedra", arm == "on", learn_file, a.mode == "book", a.hash, first_extra)
+        pgn, hits, searches = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra,
+                                   games, "learning " + arm)
+        arms[arm] = (engine_scores(pgn, "saavedra"), hits, searches)
+    report(arms, games, out, title)
+
+
+def repeated(a, out):
+    openings = pick_openings(a, out)
+    games = a.lines * 2 * a.rounds
+    run_arms(a, out, [], ["--openings", openings, "--order", "sequential"], games,
+             "Repeated openings: %d lines x 2 colours x %d rounds at %s against %s"
+             % (a.lines, a.rounds, a.tc, os.path.basename(a.opponent)))
+
+
+def book(a, out):
+    if not shutil.which("polyglot"):
+        fail("the book benchmark needs polyglot (apt-get install polyglot)")
+    if not a.opponent_book:
+        pgn = a.book_pgn or a.openings
+        a.opponent_book = os.path.join(out, "opponent-book.bin")
+        subprocess.run(["polyglot", "make-book", "-pgn", pgn, "-bin", a.opponent_book, "-max-ply", "16",
+                        "-min-game", "1"], check=True, stdout=subprocess.DEVNULL)
+    run_arms(a, out, [], [], a.games,
+             "Book learning from the start position at %s against %s with its own book"
+             % (a.tc, os.path.basename(a.opponent)))
+
+
+def learning_file_with(path, engine, positions, seed):
+    """A learning file holding `positions` position records with random keys: the header is
+    taken from a file the engine writes, the records are written as docs/learning-format.md
+    describes (the benchmark doubles as a check that the format can be written by others)."""
+    if os.path.exists(path):
+        os.unlink(path)
+    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    p.communicate("uci\nsetoption name LearningFile value %s\nsetoption name OwnBook value false\n"
+                  "ucinewgame\nposition startpos\ngo depth 1\nisready\nucinewgame\nquit\n" % path, timeout=60)
+    with open(path, "rb") as f:
+        header = f.read(32)
+    if len(header) != 32 or not header.startswith(b"SAAVLRN\x1a"):
+        fail("the engine wrote no learning file at %s" % path)
+    rng = random.Random(seed)
+    body = bytearray()
+    for _ in range(positions):
+        payload = struct.pack("<QBBhB", rng.getrandbits(64), 0, 0, rng.randint(-300, 300), rng.randint(10, 20))
+        rec = struct.pack("<BBH", ord("P"), 0, 8 + len(payload)) + payload
+        body += rec + struct.pack("<I", zlib.crc32(rec) & 0xFFFFFFFF)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(header + body)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def nps_run(engine, learn_file, fens, depth):
+    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    send = lambda s: p.stdin.write(s + "\n")
+    send("uci")
+    send("setoption name LearningFile value " + learn_file)
+    send("setoption name OwnBook value false")
+    send("setoption name Hash value 16")
+    send("isready")
+    nodes = ms = 0
+    for line in p.stdout:
+        if line.strip() == "readyok":
+            break
+    for fen in fens:
+        send("ucinewgame")
+        send("position fen " + fen)
+        send("go depth %d" % depth)
+        last = None
+        for line in p.stdout:
+            if line.startswith("info depth"):
+                last = line
+            if line.startswith("bestmove"):
+                break
+        n = re.search(r" nodes (\d+)", last or "")
+        t = re.search(r" time (\d+)", last or "")
+        if n and t:
+            nodes += int(n.group(1))
+            ms += int(t.group(1))
+    send("quit")
+    p.wait()
+    return nodes, ms
+
+
+def cost(a, out):
+    big = os.path.join(out, "learned-100k.lrn")
+    learning_file_with(big, a.engine, a.positions, a.seed)
+    with open(os.path.join(ROOT, "epd", "wacnew.epd")) as f:
+        fens = [" ".join(l.split()[:4]) + " 0 1" for l in f if l.strip()][: a.fens]
+    rows = {"empty": [], "loaded": []}
+    for r in range(a.runs):
+        for name in ("empty", "loaded") if r % 2 == 0 else ("loaded", "empty"):
+            empty = os.path.join(out, "empty-%d.lrn" % r)
+            if os.path.exists(empty):
+                os.unlink(empty)
+            nodes, ms = nps_run(a.engine, big if name == "loaded" else empty, fens, a.depth)
+            rows[name].append(nodes * 1000 // max(ms, 1))
+            print("run %d %-6s %d nodes %d ms %d nps" % (r + 1, name, nodes, ms, rows[name][-1]))
+    med = {k: sorted(v)[len(v) // 2] for k, v in rows.items()}
+    text = ("Cost of %d learned positions (random keys) in a 16 MB table: %d positions of epd/wacnew.epd"
+            " to depth %d, %d interleaved runs each\nmedian nps empty %d, loaded %d, ratio %.3f\n"
+            % (a.positions, len(fens), a.depth, a.runs, med["empty"], med["loaded"], med["loaded"] / med["empty"]))
+    if a.games:
+        empty = os.path.join(out, "match-empty.lrn")
+        if os.path.exists(empty):
+            os.unlink(empty)
+        first = saavedra(a.engine, "loaded", True, big, False, a.hash)
+        second = saavedra(a.engine, "empty", True, empty, False, a.hash)
+        pgn, _, _ = play(os.path.join(out, "match"), first, second,
+                         common_match_args(a) + ["--openings", a.openings, "--order", "random", "--seed", str(a.seed)],
+                         a.games, "loaded vs empty")
+        scores = engine_scores(pgn, "loaded")
+        r = rate(all_pairs(scores, a.games))
+        if r:
+            text += "match at %s, %d games: loaded scores %.1f%%, %+.1f +/- %.1f Elo\n" % (
+                a.tc, len(scores), 100 * r[0], r[2], r[3])
+    sys.stdout.write(text)
+    with open(os.path.join(out, "report.txt"), "w") as f:
+        f.write(text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=["repeated", "book", "cost"])
+    ap.add_argument("--engine", default=os.path.join(ROOT, "saavedra"))
+    ap.add_argument("--opponent", default="/usr/games/ethereal-chess")
+    ap.add_argument("--opponent-book", help="the opponent's Polyglot book (book: default, made from --book-pgn)")
+    ap.add_argument("--book-pgn", help="PGN for the opponent's book (default: --openings)")
+    ap.add_argument("--openings", default=os.environ.get(
+        "SAAVEDRA_OPENINGS", os.path.join(SHARED, "data", "openings", "8moves_v3.pgn")))
+    ap.add_argument("--lines", type=int, default=25, help="repeated: opening lines (default 25)")
+    ap.add_argument("--rounds", type=int, default=8, help="repeated: times each line is played (8)")
+    ap.add_argument("--games", type=int, default=None, help="book: games an arm (400); cost: match games (0)")
+    ap.add_argument("--tc", default=None, help="clock (5+0.05; cost: 10+0.1)")
+    ap.add_argument("--arms", default="on,off", help="learning arms to play (on,off)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hash", type=int, default=16)
+    ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--positions", type=int, default=100000, help="cost: learned positions (100000)")
+    ap.add_argument("--fens", type=int, default=30, help="cost: positions searched a run (30)")
+    ap.add_argument("--depth", type=int, default=12, help="cost: search depth (12)")
+    ap.add_argument("--runs", type=int, default=5, help="cost: runs of each (5)")
+    ap.add_argument("--out", default=None)
+    a = ap.parse_args()
+    a.tc = a.tc or ("10+0.1" if a.mode == "cost" else "5+0.05")
+    if a.games is None:
+        a.games = 400 if a.mode == "book" else 0
+    a.engine = os.path.abspath(a.engine)
+    if not os.access(a.engine, os.X_OK):
+        fail("no engine at %s (make first)" % a.engine)
+    if a.mode != "cost" and not (os.access(a.opponent, os.X_OK) or shutil.which(a.opponent)):
+        fail("no opponent %s (apt-get install ethereal-chess, or --opponent)" % a.opponent)
+    a.opponent = shutil.which(a.opponent) or a.opponent
+    out = os.path.abspath(a.out or os.path.join(ROOT, "build", "learning-bench", a.mode))
+    os.makedirs(out, exist_ok=True)
+    print("learning-bench %s: engine %s (commit %s), out %s" % (
+        a.mode, a.engine, subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                                         capture_output=True, text=True).stdout.strip(), out))
+    {"repeated": repeated, "book": book, "cost": cost}[a.mode](a, out)
+
+
+if __name__ == "__main__":
+    main()
