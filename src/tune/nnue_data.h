@@ -17,6 +17,7 @@ typedef struct {
     int16_t score;      /* the search score, side to move's point of view, centipawns */
     uint8_t result;     /* the game's result for the side to move: 0 lost, 1 draw, 2 won */
     uint8_t stm;        /* the side to move (WHITE, BLACK) */
+    uint8_t mirrored;   /* seen with files a-h swapped (training augmentation) */
 } PackedPos;
 
 typedef struct {
@@ -39,7 +40,8 @@ bool nnue_data_load(const char *dir, double valid_share, size_t max_positions, N
                     size_t err_size);
 void nnue_data_free(NnueData *d);
 
-/* The features of p from each perspective (nnue_feature); returns the piece count. */
+/* The features of p from each perspective (nnue_feature), of the board mirrored a<->h
+ * when p->mirrored; returns the piece count. */
 int packed_features(const PackedPos *p, int us[32], int them[32]);
 
 #endif

@@ -65,6 +65,11 @@ double nnue_train_epoch(NnueModel *model, PosSet *set, const NnueTrainConfig *cf
         set->pos[i - 1] = set->pos[j];
         set->pos[j] = tmp;
     }
+    /* The evaluation is (nearly: castling rights aside, which the net does not see)
+     * symmetric under swapping the a- and h-files, so a mirrored board is another
+     * example at no cost in data. */
+    for (size_t i = 0; i < set->count; i++)
+        set->pos[i].mirrored = cfg->mirror ? (uint8_t)(splitmix64(rng) & 1) : 0;
     float *grads[MAX_THREADS];
     for (int t = 0; t < threads; t++)
         if (!(grads[t] = malloc(NNUE_PARAMS * sizeof(float)))) {

@@ -11,6 +11,7 @@ typedef struct {
     size_t batch;       /* positions per Adam step */
     float lr;           /* this epoch's learning rate */
     float lambda;       /* weight of the search score against the game result */
+    bool mirror;        /* each position seen mirrored a<->h half of the time, at random */
     /* Called after each batch (may be NULL): positions done of total, mean loss so far. */
     void (*progress)(void *ctx, size_t done, size_t total, double loss);
     void *ctx;

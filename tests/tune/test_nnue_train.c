@@ -73,7 +73,8 @@ TEST(nnue_trainer_learns_the_material_balance)
     double loss_before = nnue_mean_loss(&trained, &valid, 1.0f, 2);
     uint64_t rng = 3;
     for (int e = 0; e < 10; e++) {
-        NnueTrainConfig cfg = { 2, 128, nnue_schedule(0.005f, e, 10), 1.0f, NULL, NULL };
+        NnueTrainConfig cfg = { .threads = 2, .batch = 128, .lr = nnue_schedule(0.005f, e, 10),
+                                .lambda = 1.0f, .mirror = true };
         nnue_train_epoch(&trained, &train, &cfg, &rng);
     }
     double after = mean_abs_error(&trained, &valid);
@@ -86,6 +87,49 @@ TEST(nnue_trainer_learns_the_material_balance)
     have_trained = true;
     posset_free(&train);
     posset_free(&valid);
+}
+
+static int compare_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* The features of p, both perspectives, sorted (order does not matter to the net). */
+static int sorted_features(const PackedPos *p, int out[64])
+{
+    int us[32], them[32];
+    int n = packed_features(p, us, them);
+    memcpy(out, us, (size_t)n * sizeof(int));
+    memcpy(out + n, them, (size_t)n * sizeof(int));
+    qsort(out, (size_t)(2 * n), sizeof(int), compare_int);
+    return 2 * n;
+}
+
+TEST(nnue_mirrored_position_has_the_mirrored_boards_features)
+{
+    /* Each pair: a board and the same board with files a-h swapped (rank strings reversed). */
+    static const char *pairs[][2] = {
+        { "r3k2r/pb1n1ppp/1p2pn2/q1p5/2PP4/P1N1PN2/1PQ2PPP/R3KB1R w - - 0 1",
+          "r2k3r/ppp1n1bp/2np2p1/5p1q/4PP2/2NP1N1P/PPP2QP1/R1BK3R w - - 0 1" },
+        { "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1", "8/2k5/4p3/p2pP1p1/P1pP2Pp/K1P4P/8/8 b - - 0 1" },
+    };
+    static Position pos;
+    char err[160];
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        PosSet set = { 0 };
+        for (int k = 0; k < 2; k++)
+            if (!CHECK(position_from_fen(&pos, pairs[i][k], err, sizeof err, NULL)) || !posset_add(&set, &pos, 0, 1))
+                return;
+        int plain[64], flipped[64], mirror[64];
+        set.pos[0].mirrored = 1;
+        int n = sorted_features(&set.pos[0], flipped);
+        CHECK(sorted_features(&set.pos[1], mirror) == n);
+        CHECK_MSG(!memcmp(flipped, mirror, (size_t)n * sizeof(int)), "pair %zu: mirrored features differ", i);
+        set.pos[0].mirrored = 0;
+        CHECK(sorted_features(&set.pos[0], plain) == n);
+        CHECK_MSG(memcmp(plain, mirror, (size_t)n * sizeof(int)) != 0, "pair %zu: the board is symmetric", i);
+        posset_free(&set);
+    }
 }
 
 TEST(nnue_quantised_net_matches_the_float_model)

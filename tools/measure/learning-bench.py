@@ -195,21 +195,21 @@ def common_match_args(a):
 
 def report(arms, games, out, title):
     lines = ["%s, %d games an arm" % (title, games), ""]
-    header = "%-9s" % "arm" + "".join("%20s" % ("quarter %d" % (q + 1)) for q in range(4)) + "%20s" % "all"
+    header = "%-12s" % "arm" + "".join("%20s" % ("quarter %d" % (q + 1)) for q in range(4)) + "%20s" % "all"
     lines.append(header)
     rated = {}
     for arm, (scores, hits, searches) in arms.items():
         qs = quarters(scores, games)
         every = all_pairs(scores, games)
-        row = "%-9s" % arm
+        row = "%-12s" % arm
         rated[arm] = [rate(q) for q in qs] + [rate(every)]
         for r in rated[arm]:
             row += "%20s" % ("-" if r is None else "%.1f%% %+.0f+/-%.0f" % (100 * r[0], r[2], r[3]))
         lines.append(row)
-    if "on" in rated and "off" in rated:
-        row = "%-9s" % "on - off"
+    for arm in [n for n in rated if n != "off" and "off" in rated]:
+        row = "%-12s" % (arm + " - off")
         for q in range(5):
-            a, b = rated["on"][q], rated["off"][q]
+            a, b = rated[arm][q], rated["off"][q]
             if a is None or b is None:
                 row += "%20s" % "-"
                 continue
@@ -273,13 +273,16 @@ def pick_openings(a, out):
 
 def run_arms(a, out, first_extra, match_extra, games, title):
     arms = {}
-    for arm in a.arms.split(","):
+    for spec in a.arms.split(","):
+        # "on", "off", or "LABEL=ENGINE": another build with learning on
+        arm, _, engine = spec.partition("=")
+        engine = os.path.abspath(engine) if engine else a.engine
         arm_dir = os.path.join(out, arm)
         os.makedirs(arm_dir, exist_ok=True)
         learn_file = os.path.join(arm_dir, "learn.lrn")
         if os.path.exists(learn_file):
             os.unlink(learn_file)
-        first = saavedra(a.engine, "saavedra", arm == "on", learn_file, a.mode == "book", a.hash, first_extra)
+        first = saavedra(engine, "saavedra", arm != "off", learn_file, a.mode == "book", a.hash, first_extra)
         pgn, hits, searches = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra,
                                    games, "learning " + arm)
         arms[arm] = (engine_scores(pgn, "saavedra"), hits, searches)
@@ -313,9 +316,13 @@ def learning_file_with(path, engine, positions, seed):
     describes (the benchmark doubles as a check that the format can be written by others)."""
     if os.path.exists(path):
         os.unlink(path)
-    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-    p.communicate("uci\nsetoption name LearningFile value %s\nsetoption name OwnBook value false\n"
-                  "ucinewgame\nposition startpos\ngo depth 1\nisready\nucinewgame\nquit\n" % path, timeout=60)
+    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    p.stdin.write("uci\nsetoption name LearningFile value %s\nsetoption name OwnBook value false\n"
+                  "ucinewgame\nposition startpos moves e2e4\ngo depth 1\n" % path)
+    for line in p.stdout:
+        if line.startswith("bestmove"):
+            break
+    p.communicate("quit\n", timeout=60)  # the game is written at quit
     with open(path, "rb") as f:
         header = f.read(32)
     if len(header) != 32 or not header.startswith(b"SAAVLRN\x1a"):
@@ -367,11 +374,12 @@ def nps_run(engine, learn_file, fens, depth):
 
 
 def cost(a, out):
-    big = os.path.join(out, "learned-100k.lrn")
+    big = os.path.join(out, "learned-%d.lrn" % a.positions)
     learning_file_with(big, a.engine, a.positions, a.seed)
     with open(os.path.join(ROOT, "epd", "wacnew.epd")) as f:
         fens = [" ".join(l.split()[:4]) + " 0 1" for l in f if l.strip()][: a.fens]
     rows = {"empty": [], "loaded": []}
+    runs = []
     for r in range(a.runs):
         for name in ("empty", "loaded") if r % 2 == 0 else ("loaded", "empty"):
             empty = os.path.join(out, "empty-%d.lrn" % r)
@@ -379,9 +387,10 @@ def cost(a, out):
                 os.unlink(empty)
             nodes, ms = nps_run(a.engine, big if name == "loaded" else empty, fens, a.depth)
             rows[name].append(nodes * 1000 // max(ms, 1))
-            print("run %d %-6s %d nodes %d ms %d nps" % (r + 1, name, nodes, ms, rows[name][-1]))
+            runs.append("run %d %-6s %d nodes %d ms %d nps" % (r + 1, name, nodes, ms, rows[name][-1]))
+            print(runs[-1])
     med = {k: sorted(v)[len(v) // 2] for k, v in rows.items()}
-    text = ("Cost of %d learned positions (random keys) in a 16 MB table: %d positions of epd/wacnew.epd"
+    text = "\n".join(runs) + "\n" + ("Cost of %d learned positions (random keys) in a 16 MB table: %d positions of epd/wacnew.epd"
             " to depth %d, %d interleaved runs each\nmedian nps empty %d, loaded %d, ratio %.3f\n"
             % (a.positions, len(fens), a.depth, a.runs, med["empty"], med["loaded"], med["loaded"] / med["empty"]))
     if a.games:
@@ -416,7 +425,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=8, help="repeated: times each line is played (8)")
     ap.add_argument("--games", type=int, default=None, help="book: games an arm (400); cost: match games (0)")
     ap.add_argument("--tc", default=None, help="clock (5+0.05; cost: 10+0.1)")
-    ap.add_argument("--arms", default="on,off", help="learning arms to play (on,off)")
+    ap.add_argument("--arms", default="on,off",
+                    help="arms to play: on, off, LABEL=ENGINE (that build, learning on); default on,off")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--concurrency", type=int, default=2)

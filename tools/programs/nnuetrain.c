@@ -8,6 +8,8 @@
  *     -batch N     positions per Adam step (default 16384)
  *     -lr X        the first epoch's learning rate, falling as a cosine to X/100 (0.001)
  *     -lambda X    target = X * sigmoid(score/400) + (1-X) * result (default 0.75)
+ *     -mirror N    1: show each training position mirrored a<->h half of the time at
+ *                  random (augmentation; default 1), 0: as played
  *     -c N         threads (default 2)
  *     -valid X     the share of games held out for the validation loss (default 0.02)
  *     -max N       use at most N positions (default: all)
@@ -39,6 +41,7 @@ typedef struct {
     double valid;
     uint64_t seed;
     bool resume;
+    bool mirror;
 } Config;
 
 typedef struct {
@@ -115,14 +118,14 @@ static bool plot(const char *csv, const char *out)
 static int usage(const char *bad)
 {
     fprintf(stderr, "nnuetrain: bad option or value: %s\n"
-                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-c N] "
+                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-mirror 0|1] [-c N] "
                     "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]\n", bad);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    Config cfg = { NULL, NULL, NULL, NULL, 30, 2, 16384, 0, 0.001f, 0.75f, 0.02, 1, false };
+    Config cfg = { NULL, NULL, NULL, NULL, 30, 2, 16384, 0, 0.001f, 0.75f, 0.02, 1, false, true };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "-resume")) {
@@ -151,6 +154,8 @@ int main(int argc, char **argv)
             cfg.lr = (float)x;
         else if (!strcmp(o, "-lambda") && number && x <= 1)
             cfg.lambda = (float)x;
+        else if (!strcmp(o, "-mirror") && number && (x == 0 || x == 1))
+            cfg.mirror = x == 1;
         else if (!strcmp(o, "-c") && number && x >= 1 && x <= 64)
             cfg.threads = (int)x;
         else if (!strcmp(o, "-valid") && number && x < 1)
@@ -199,7 +204,7 @@ int main(int argc, char **argv)
         prog.epoch = model.epoch + 1;
         prog.start_ms = time_now_ms();
         NnueTrainConfig tc = { cfg.threads, cfg.batch, nnue_schedule(cfg.lr, model.epoch, cfg.epochs), cfg.lambda,
-                               on_progress, &prog };
+                               cfg.mirror, on_progress, &prog };
         double train = nnue_train_epoch(&model, &data.train, &tc, &rng);
         double secs = (time_now_ms() - prog.start_ms) / 1000.0;
         double valid = nnue_mean_loss(&model, &data.valid, cfg.lambda, cfg.threads);
