@@ -393,6 +393,14 @@ pgo:
 	$(MAKE) BUILD=$(PGO_BUILD) PGOFLAGS="$(PGO_USE)" $(EXE)
 	tail -n 1 $(PGO_BUILD)/profile-run.txt
 
+# What learning wins in games (docs/learning.md): LEARN_BENCH=repeated (default), book or
+# cost; LEARN_BENCH_ARGS passes options (--tc, --rounds, --arms, --opponent, ...). Needs
+# the match tool (SAAVEDRA_MATCH) and Debian's ethereal-chess (book: and polyglot).
+LEARN_BENCH ?= repeated
+.PHONY: learning-bench
+learning-bench: $(EXE)
+	python3 tools/measure/learning-bench.py $(LEARN_BENCH) --engine ./$(EXE) $(LEARN_BENCH_ARGS)
+
 bench-perft: $(EXE)
 	bash tools/measure/bench-perft.sh ./$(EXE)
 
