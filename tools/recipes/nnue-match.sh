@@ -14,33 +14,18 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 NET [OUT_DIR]" >&2
     exit 2
 fi
-root=$(cd "$(dirname "$0")/../.." && pwd)
+DEFAULT_TC=10+0.1 DEFAULT_GAMES=2000
+source "$(dirname "$0")/match-common.sh"
 net=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-out=${2:-$root/build/nnue-match}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-TC=${TC:-10+0.1}
-GAMES=${GAMES:-2000}
-SPRT=${SPRT-elo0=0 elo1=10}
-SEED=${SEED:-1}
-CONCURRENCY=${CONCURRENCY:-2}
-match_dir=${SAAVEDRA_MATCH:-$root/../shared/tools/match}
-openings=${SAAVEDRA_OPENINGS:-$root/../shared/data/openings/8moves_v3.pgn}
+out=$(make_dir "${2:-$root/build/nnue-match}")
 make -C "$root" -j2 EVALFILE="$net" BUILD="$out/build" EXE="$out/saavedra" "$out/saavedra" >/dev/null
 echo "commit $(git -C "$root" rev-parse --short HEAD), net $net"
 echo "bench hce:  $("$out/saavedra" bench 13 1 16 YBWC HCE 2>&1 | tail -1)"
 echo "bench nnue: $("$out/saavedra" bench 13 1 16 YBWC NNUE 2>&1 | tail -1)"
-[ -d "$match_dir/node_modules" ] || (cd "$match_dir" && npm ci)
-sprt_args=()
-[ -n "$SPRT" ] && sprt_args=(--sprt $SPRT)
 if [ -n "${OPPONENT:-}" ]; then
     second=(--engine cmd="$OPPONENT" option.Hash=16)
 else
     second=(--engine cmd="$out/saavedra" name=hce "option.Use NNUE=false" option.OwnBook=false option.Learning=false option.Hash=16)
 fi
-cd "$match_dir"
-node match.mjs --engine cmd="$out/saavedra" name=nnue "option.Use NNUE=true" option.OwnBook=false option.Learning=false \
-    option.Hash=16 "${second[@]}" --each tc="$TC" --games "$GAMES" --concurrency "$CONCURRENCY" \
-    --openings "$openings" --order random --seed "$SEED" "${sprt_args[@]}" \
-    --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \
-    --ratinginterval 20 --pgnout "$out/games.pgn"
+play_match "$out" --engine cmd="$out/saavedra" name=nnue "option.Use NNUE=true" option.OwnBook=false option.Learning=false \
+    option.Hash=16 "${second[@]}"

@@ -15,20 +15,11 @@ if [ $# -lt 1 ]; then
     echo "usage: $0 PARAMS_C [OUT_DIR]" >&2
     exit 2
 fi
-root=$(cd "$(dirname "$0")/../.." && pwd)
+DEFAULT_TC=5+0.05 DEFAULT_GAMES=800
+source "$(dirname "$0")/match-common.sh"
 params=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-out=${2:-$root/build/tune-match}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-TC=${TC:-5+0.05}
-GAMES=${GAMES:-800}
-SPRT=${SPRT-elo0=0 elo1=10}
-SEED=${SEED:-1}
-CONCURRENCY=${CONCURRENCY:-2}
-match_dir=${SAAVEDRA_MATCH:-$root/../shared/tools/match}
-openings=${SAAVEDRA_OPENINGS:-$root/../shared/data/openings/8moves_v3.pgn}
+out=$(make_dir "${2:-$root/build/tune-match}")
 # Both engines from the committed tree (HEAD), the tuned one with PARAMS_C.
-mkdir -p "$out"
 for side in base tuned; do
     rm -rf "$out/tree-$side"
     mkdir -p "$out/tree-$side"
@@ -42,12 +33,6 @@ done
 [ -n "${BUILD_ONLY:-}" ] && exit 0
 echo "bench base:  $("$out/saavedra-base" bench 2>&1 | tail -1)"
 echo "bench tuned: $("$out/saavedra-tuned" bench 2>&1 | tail -1)"
-[ -d "$match_dir/node_modules" ] || (cd "$match_dir" && npm ci)
-sprt_args=()
-[ -n "$SPRT" ] && sprt_args=(--sprt $SPRT)
-cd "$match_dir"
-node match.mjs --engine cmd="$out/saavedra-tuned" name=tuned --engine cmd="$out/saavedra-base" name=base \
-    --each tc="$TC" option.Hash=16 option.OwnBook=false option.Learning=false --games "$GAMES" --concurrency "$CONCURRENCY" \
-    --openings "$openings" --order random --seed "$SEED" "${sprt_args[@]}" \
-    --resign movecount=3 score=1000 --draw movenumber=40 movecount=8 score=10 \
-    --ratinginterval 20 --pgnout "$out/games.pgn"
+rules=(option.Hash=16 option.OwnBook=false option.Learning=false)
+play_match "$out" --engine cmd="$out/saavedra-tuned" name=tuned "${rules[@]}" \
+    --engine cmd="$out/saavedra-base" name=base "${rules[@]}"
