@@ -85,7 +85,7 @@ TEST_SRC = $(wildcard tests/*.c)
 # TOOL_DIRS is a program of its own, linked with the engine's objects into
 # $(BUILD)/tools/NAME (make tools); the ones in TRACE_TOOLS are linked with the tuner's
 # object set instead. A .c file directly in tools/ is built the same way.
-TRACE_TOOLS = tuner wdlfit nnuetrain
+TRACE_TOOLS = tuner wdlfit nnuetrain eval_loss
 TOOL_DIRS  = tools tools/programs tools/measure tools/stress
 TOOL_SRC   = $(foreach d,$(TOOL_DIRS),$(wildcard $(d)/*.c))
 TOOL_NAMES = $(notdir $(TOOL_SRC:.c=))
@@ -186,6 +186,10 @@ $(BUILD)/trace/tests/test_main.o: tests/test_main.c | $(BUILD)
 	$(CC) $(ALLFLAGS) -DEVAL_TRACE -c -o $@ $<
 
 $(BUILD)/trace/tools/%.o: tools/programs/%.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DEVAL_TRACE -c -o $@ $<
+
+$(BUILD)/trace/tools/%.o: tools/measure/%.c | $(BUILD)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -DEVAL_TRACE -c -o $@ $<
 

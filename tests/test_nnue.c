@@ -277,6 +277,23 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
                 legal |= list.moves[i] == r.best;
             CHECK_MSG(legal && r.depth >= 7, "%d threads %s: no legal move at depth 7", threads, modes[m]);
         }
+    /* NNUE Scale multiplies every leaf: with no capture or check anywhere in reach, the
+     * depth-1 score is the best child's evaluation, so halving the scale halves it (each
+     * leaf rounded toward zero). */
+    int score[2];
+    for (int k = 0; k < 2; k++) {
+        engine_set_option(e, "Threads", "1", OPT_SOURCE_GUI, err, sizeof err);
+        CHECK(engine_set_option(e, "NNUE Scale", k ? "50" : "100", OPT_SOURCE_GUI, err, sizeof err));
+        engine_new_game(e);
+        engine_set_position(e, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", NULL, 0, err, sizeof err);
+        SearchLimits limits;
+        limits_init(&limits);
+        limits.depth = 1;
+        CHECK(engine_go(e, &limits, NULL, err, sizeof err));
+        engine_wait(e);
+        score[k] = engine_last_result(e).score;
+    }
+    CHECK_MSG(abs(score[0]) > 10 && abs(2 * score[1] - score[0]) <= 2, "scale 100: %d, scale 50: %d", score[0], score[1]);
     engine_free(e);
     remove(good);
     remove(bad);

@@ -256,6 +256,9 @@ static void register_options(Engine *e)
     ownbook_add_options(o, on_book_file, e);
     option_add_check(o, "Use NNUE", false, on_use_nnue, e);
     option_add_string(o, "EvalFile", "", on_eval_file, e);
+    /* The search's margins were tuned on the hand-written evaluation's scale; a net on
+     * another scale is brought to it here (eval-loss measures both). */
+    option_add_spin(o, "NNUE Scale", 100, 10, 400, NULL, e);
 }
 
 Engine *engine_new(void)
@@ -453,6 +456,7 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
     int tb_limit = (int)options_int(&e->options, "SyzygyProbeLimit");
     sh->tb.pieces = tb_pieces < tb_limit ? tb_pieces : tb_limit;
     sh->net = options_bool(&e->options, "Use NNUE") ? engine_net(e) : NULL;
+    sh->net_scale = (int)options_int(&e->options, "NNUE Scale");
     sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
     sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");
     syzygy_rank_root(&sh->tb, &e->game.pos, -sh->contempt, &sh->tb_root);

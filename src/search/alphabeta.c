@@ -53,7 +53,8 @@ static inline int static_eval(SearchThread *t, const Position *pos)
 {
     if (!t->shared->net || !more_than_one(pieces_c(pos, WHITE)) || !more_than_one(pieces_c(pos, BLACK)))
         return evaluate(pos, t->pawns);
-    return nnue_evaluate(t->shared->net, t->nnue, pos);
+    int v = nnue_evaluate(t->shared->net, t->nnue, pos);
+    return t->shared->net_scale == 100 ? v : v * t->shared->net_scale / 100;
 }
 
 static inline int draw_score(const SearchThread *t)

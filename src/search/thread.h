@@ -75,6 +75,7 @@ typedef struct {
     SyzygyConfig tb;                /* tablebase probing (pieces 0: none) */
     SyzygyRoot tb_root;             /* the root's tablebase ranking, when it is in the tables */
     const Network *net;             /* the neural evaluation; NULL: the hand-written one */
+    int net_scale;                  /* percent applied to the net's output ("NNUE Scale") */
 } SearchShared;
 
 typedef struct {

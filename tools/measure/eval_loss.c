@@ -1,0 +1,159 @@
+/* eval-loss: how well the hand-written evaluation and a net predict the training target
+ * on the held-out games of training data, in the trainer's own loss (docs/nnue.md):
+ * (sigmoid(eval / 400) - target)^2 with target = lambda * sigmoid(score / 400) +
+ * (1 - lambda) * result. The hand-written evaluation's loss is the bar a net's validation
+ * loss must pass before it can be expected to play better; the net is scored as the
+ * engine computes it (quantised integers), so the figure includes the rounding.
+ *
+ *   eval-loss -d DATA [-net FILE] [-valid X] [-lambda X] [-max N]
+ *     -d DATA    a folder of *.svt files or one such file (the same split as nnuetrain:
+ *                whole games chosen by their index, -valid X of them, default 0.02)
+ *     -net FILE  also score this net (the engine's format, docs/nnue-format.md)
+ *     -lambda X  as nnuetrain (default 0.75)
+ *     -max N     read at most N positions (default: all)
+ *
+ * Also prints the mean absolute difference between each evaluation and the search score,
+ * the mean size of each evaluation (centipawns) and the slope of each evaluation against
+ * the search score: the search's margins were tuned on the hand-written evaluation's
+ * scale, and a net on another scale prunes differently. Positions are rebuilt from their pieces and side to move: no castling
+ * rights or en-passant square, which the hand-written evaluation barely uses. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/fen.h"
+#include "eval/evaluate.h"
+#include "nnue/nnue_eval.h"
+#include "nnue/network.h"
+#include "tune/nnue_data.h"
+
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* The position of a packed record (pieces and side to move). */
+static bool unpack(const PackedPos *p, Position *pos)
+{
+    char board[SQUARE_NB];
+    memset(board, 0, sizeof board);
+    int i = 0;
+    for (Bitboard b = p->occ; b; b &= b - 1, i++)
+        board[lsb(b)] = fen_piece_char((Piece)((p->pieces[i / 2] >> (4 * (i & 1))) & 15));
+    char fen[100];
+    int n = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            char c = board[rank * 8 + file];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                fen[n++] = (char)('0' + empty);
+            empty = 0;
+            fen[n++] = c;
+        }
+        if (empty)
+            fen[n++] = (char)('0' + empty);
+        if (rank)
+            fen[n++] = '/';
+    }
+    snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", p->stm == WHITE ? 'w' : 'b');
+    char err[160];
+    return position_from_fen(pos, fen, err, sizeof err, NULL);
+}
+
+typedef struct {
+    double loss, abs_diff, abs_eval, es, ss; /* es, ss: sums of eval*score, score^2 */
+    size_t n;
+} Tally;
+
+static void tally(Tally *t, int eval, const PackedPos *p, double target)
+{
+    double d = sigmoid(eval / (double)NNUE_SCALE) - target;
+    t->loss += d * d;
+    t->abs_diff += fabs((double)(eval - p->score));
+    t->abs_eval += fabs((double)eval);
+    if (abs(p->score) <= 1000) { /* the slope where the search decides, not of won games */
+        t->es += (double)eval * p->score;
+        t->ss += (double)p->score * p->score;
+    }
+    t->n++;
+}
+
+static void report(const char *name, const Tally *t)
+{
+    double n = t->n ? (double)t->n : NAN;
+    printf("%s\n    loss %.7f, mean |eval - search score| %.1f cp, mean |eval| %.1f cp, "
+           "eval / search score %.3f (least squares, |score| <= 1000)\n",
+           name, t->loss / n, t->abs_diff / n, t->abs_eval / n, t->ss > 0 ? t->es / t->ss : NAN);
+}
+
+int main(int argc, char **argv)
+{
+    const char *data = NULL, *net_path = NULL;
+    double valid = 0.02, lambda = 0.75;
+    size_t max = 0;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const char *o = argv[i], *v = argv[i + 1];
+        if (!strcmp(o, "-d"))
+            data = v;
+        else if (!strcmp(o, "-net"))
+            net_path = v;
+        else if (!strcmp(o, "-valid"))
+            valid = atof(v);
+        else if (!strcmp(o, "-lambda"))
+            lambda = atof(v);
+        else if (!strcmp(o, "-max"))
+            max = (size_t)atoll(v);
+        else
+            data = NULL, i = argc;
+    }
+    if (!data || argc % 2 == 0 || valid <= 0 || valid >= 1 || lambda < 0 || lambda > 1) {
+        fprintf(stderr, "usage: eval-loss -d DATA [-net FILE] [-valid X] [-lambda X] [-max N]\n");
+        return 2;
+    }
+    position_init();
+    eval_init();
+    char err[300];
+    Network *net = NULL;
+    if (net_path && !(net = network_load(net_path, err, sizeof err))) {
+        fprintf(stderr, "eval-loss: %s\n", err);
+        return 1;
+    }
+    NnueData d;
+    if (!nnue_data_load(data, valid, max, &d, err, sizeof err)) {
+        fprintf(stderr, "eval-loss: %s\n", err);
+        return 1;
+    }
+    static Position pos;
+    static int16_t acc[COLOR_NB][NNUE_HIDDEN];
+    PawnTable *pawns = pawn_table_new();
+    Tally hce = { 0 }, nn = { 0 }, unscaled = { 0 };
+    size_t refused = 0;
+    for (size_t i = 0; i < d.valid.count; i++) {
+        const PackedPos *p = &d.valid.pos[i];
+        if (!unpack(p, &pos)) {
+            refused++;
+            continue;
+        }
+        double target = lambda * sigmoid(p->score / (double)NNUE_SCALE) + (1 - lambda) * 0.5 * p->result;
+        tally(&hce, evaluate(&pos, pawns), p, target);
+        tally(&unscaled, 0, p, target);
+        if (net) {
+            nnue_refresh(net, &pos, acc);
+            tally(&nn, nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc, pos.side, popcount(pieces(&pos))), p,
+                  target);
+        }
+    }
+    printf("%zu validation positions of %llu games (lambda %.2f)%s\n", d.valid.count, (unsigned long long)d.games,
+           lambda, refused ? ", some refused" : "");
+    report("zero (no evaluation)", &unscaled);
+    report("hand-written evaluation", &hce);
+    if (net)
+        report(net_path, &nn);
+    pawn_table_free(pawns);
+    network_free(net);
+    nnue_data_free(&d);
+    return 0;
+}
