@@ -7,7 +7,7 @@
 #        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
 #        OPPONENT (a UCI engine to play instead of the hand-written evaluation, e.g.
 #        /usr/games/ethereal-chess), SAAVEDRA_MATCH (the match tool's folder),
-#        SAAVEDRA_OPENINGS (an opening file)
+#        SAAVEDRA_OPENINGS (an opening file), NNUE_SCALE (the net side's "NNUE Scale", 100)
 # Both play without book and learning: the openings come from the file.
 set -euo pipefail
 if [ $# -lt 1 ]; then
@@ -27,5 +27,5 @@ if [ -n "${OPPONENT:-}" ]; then
 else
     second=(--engine cmd="$out/saavedra" name=hce "option.Use NNUE=false" option.OwnBook=false option.Learning=false option.Hash=16)
 fi
-play_match "$out" --engine cmd="$out/saavedra" name=nnue "option.Use NNUE=true" option.OwnBook=false option.Learning=false \
-    option.Hash=16 "${second[@]}"
+play_match "$out" --engine cmd="$out/saavedra" name=nnue "option.Use NNUE=true" "option.NNUE Scale=${NNUE_SCALE:-100}" \
+    option.OwnBook=false option.Learning=false option.Hash=16 "${second[@]}"
