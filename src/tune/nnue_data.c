@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "board/fen.h"
 #include "formats/traindata.h"
 #include "nnue/network.h"
 #include "util/random.h"
@@ -37,6 +38,38 @@ bool posset_add(PosSet *s, const Position *pos, int score_stm, int result_stm)
     p->result = (uint8_t)result_stm;
     p->stm = (uint8_t)pos->side;
     return true;
+}
+
+bool packed_position(const PackedPos *p, Position *pos)
+{
+    char board[SQUARE_NB];
+    memset(board, 0, sizeof board);
+    int i = 0;
+    for (Bitboard b = p->occ; b; b &= b - 1, i++)
+        board[lsb(b)] = fen_piece_char((Piece)((p->pieces[i / 2] >> (4 * (i & 1))) & 15));
+    char fen[100];
+    int n = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            char c = board[rank * 8 + file];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                fen[n++] = (char)('0' + empty);
+            empty = 0;
+            fen[n++] = c;
+        }
+        if (empty)
+            fen[n++] = (char)('0' + empty);
+        if (rank)
+            fen[n++] = '/';
+    }
+    snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", p->stm == WHITE ? 'w' : 'b');
+    char err[160];
+    return position_from_fen(pos, fen, err, sizeof err, NULL);
 }
 
 int packed_features(const PackedPos *p, int us[32], int them[32])

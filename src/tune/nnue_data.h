@@ -40,6 +40,10 @@ bool nnue_data_load(const char *dir, double valid_share, size_t max_positions, N
                     size_t err_size);
 void nnue_data_free(NnueData *d);
 
+/* The position of a packed record: its pieces and side to move, no castling rights or
+ * en-passant square (which the record does not keep). False if it is not a legal board. */
+bool packed_position(const PackedPos *p, Position *pos);
+
 /* The features of p from each perspective (nnue_feature), of the board mirrored a<->h
  * when p->mirrored; returns the piece count. */
 int packed_features(const PackedPos *p, int us[32], int them[32]);

@@ -163,7 +163,7 @@ static int16_t round16(double x, int lo, int hi)
     return (int16_t)(r < lo ? lo : r > hi ? hi : r);
 }
 
-void nnue_model_quantize(const NnueModel *model, Network *out)
+void nnue_model_quantize(const NnueModel *model, Network *out, float scale)
 {
     const float *t = model->theta;
     for (int f = 0; f < NNUE_INPUTS; f++)
@@ -173,8 +173,8 @@ void nnue_model_quantize(const NnueModel *model, Network *out)
         out->ft_bias[i] = round16(t[NNUE_B1 + i] * NNUE_QA, -32767, 32767);
     for (int k = 0; k < NNUE_BUCKETS; k++) {
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            out->out_weights[k][i] = round16(t[NNUE_W2 + k * 2 * NNUE_HIDDEN + i] * NNUE_QB, -127, 127);
-        out->out_bias[k] = (int32_t)lround(t[NNUE_B2 + k] * NNUE_QA * NNUE_QB);
+            out->out_weights[k][i] = round16(t[NNUE_W2 + k * 2 * NNUE_HIDDEN + i] * scale * NNUE_QB, -127, 127);
+        out->out_bias[k] = (int32_t)lround(t[NNUE_B2 + k] * scale * NNUE_QA * NNUE_QB);
     }
     out->id = 0;
 }

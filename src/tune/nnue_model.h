@@ -50,8 +50,9 @@ double nnue_model_loss(const NnueModel *model, const PackedPos *pos, size_t n, f
  * output weights are then kept within +-NNUE_W2_LIMIT. */
 void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr);
 
-/* The engine's integer net from the model (rounded, clamped). */
-void nnue_model_quantize(const NnueModel *model, Network *out);
+/* The engine's integer net from the model (rounded, clamped), its output multiplied by
+ * scale (1: the model's own; nnue_scale.h). */
+void nnue_model_quantize(const NnueModel *model, Network *out, float scale);
 
 /* Checkpoints: the parameters, the moments and the counters, written whole (temporary
  * file, renamed). Load refuses a file of another shape or with a bad checksum. */

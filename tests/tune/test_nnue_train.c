@@ -9,12 +9,14 @@
 #include <unistd.h>
 
 #include "board/movegen.h"
+#include "eval/evaluate.h"
 #include "formats/movecode_game.h"
 #include "formats/traindata.h"
 #include "nnue/nnue_eval.h"
 #include "test.h"
 #include "tune/nnue_data.h"
 #include "tune/nnue_model.h"
+#include "tune/nnue_scale.h"
 #include "tune/nnue_train.h"
 #include "util/random.h"
 
@@ -139,7 +141,7 @@ TEST(nnue_quantised_net_matches_the_float_model)
     Network *net = aligned_alloc(64, (sizeof *net + 63) / 64 * 64);
     if (!CHECK(net))
         return;
-    nnue_model_quantize(&trained, net);
+    nnue_model_quantize(&trained, net, 1.0f);
     static Position pos;
     static int16_t acc[COLOR_NB][NNUE_HIDDEN];
     PosSet set = { 0 };
@@ -175,6 +177,43 @@ TEST(nnue_quantised_net_matches_the_float_model)
     }
     CHECK_MSG(sum / (double)set.count <= 10, "mean difference %.2f cp (worst %.1f)", sum / (double)set.count, worst);
     fprintf(stderr, "quantised against float: mean difference %.2f cp (signed %+.2f), worst %.1f cp\n", sum / (double)set.count, signed_sum / (double)set.count, worst);
+    posset_free(&set);
+    free(net);
+}
+
+TEST(nnue_net_is_quantised_at_the_hand_written_evaluations_slope)
+{
+    if (!have_trained)
+        return;
+    eval_init();
+    PosSet set = { 0 };
+    material_set(&set, 2000, 6);
+    /* The model learned the material balance: its slope against it is about 1; the
+     * hand-written evaluation adds positional terms but follows material. */
+    double model = nnue_model_slope(&trained, &set), hce = nnue_hce_slope(&set);
+    CHECK_MSG(model > 0.9 && model < 1.1, "model slope %.3f", model);
+    CHECK_MSG(hce > 0.5 && hce < 1.5, "hand-written slope %.3f", hce);
+    /* Quantised at half scale, the engine's net gives half the model's output. */
+    Network *net = aligned_alloc(64, (sizeof *net + 63) / 64 * 64);
+    if (!CHECK(net))
+        return;
+    nnue_model_quantize(&trained, net, 0.5f);
+    static Position pos;
+    static int16_t acc[COLOR_NB][NNUE_HIDDEN];
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < set.count; i++) {
+        if (!packed_position(&set.pos[i], &pos))
+            continue;
+        nnue_refresh(net, &pos, acc);
+        int engine = nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc, pos.side, popcount(pieces(&pos)));
+        sum += fabs(engine - 0.5 * nnue_model_eval(&trained, &set.pos[i]));
+        n++;
+    }
+    CHECK_MSG(n > set.count / 2 && sum / (double)n <= 8, "%zu positions, mean |engine - model / 2| %.2f cp", n,
+              n ? sum / (double)n : 0.0);
+    fprintf(stderr, "slopes: model %.3f, hand-written %.3f; half-scale net: mean difference %.2f cp\n", model, hce,
+            n ? sum / (double)n : 0.0);
     posset_free(&set);
     free(net);
 }

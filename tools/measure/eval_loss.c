@@ -3,7 +3,9 @@
  * (sigmoid(eval / 400) - target)^2 with target = lambda * sigmoid(score / 400) +
  * (1 - lambda) * result. The hand-written evaluation's loss is the bar a net's validation
  * loss must pass before it can be expected to play better; the net is scored as the
- * engine computes it (quantised integers), so the figure includes the rounding.
+ * engine computes it (quantised integers), so the figure includes the rounding, and the
+ * scale it was quantised at (nnuetrain -scale): to compare losses, quantise with -scale 1
+ * or read the trainer's validation loss.
  *
  *   eval-loss -d DATA [-net FILE] [-valid X] [-lambda X] [-max N]
  *     -d DATA    a folder of *.svt files or one such file (the same split as nnuetrain:
@@ -22,46 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/fen.h"
 #include "eval/evaluate.h"
 #include "nnue/nnue_eval.h"
 #include "nnue/network.h"
 #include "tune/nnue_data.h"
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
-
-/* The position of a packed record (pieces and side to move). */
-static bool unpack(const PackedPos *p, Position *pos)
-{
-    char board[SQUARE_NB];
-    memset(board, 0, sizeof board);
-    int i = 0;
-    for (Bitboard b = p->occ; b; b &= b - 1, i++)
-        board[lsb(b)] = fen_piece_char((Piece)((p->pieces[i / 2] >> (4 * (i & 1))) & 15));
-    char fen[100];
-    int n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = board[rank * 8 + file];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                fen[n++] = (char)('0' + empty);
-            empty = 0;
-            fen[n++] = c;
-        }
-        if (empty)
-            fen[n++] = (char)('0' + empty);
-        if (rank)
-            fen[n++] = '/';
-    }
-    snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", p->stm == WHITE ? 'w' : 'b');
-    char err[160];
-    return position_from_fen(pos, fen, err, sizeof err, NULL);
-}
 
 typedef struct {
     double loss, abs_diff, abs_eval, es, ss; /* es, ss: sums of eval*score, score^2 */
@@ -133,7 +101,7 @@ int main(int argc, char **argv)
     size_t refused = 0;
     for (size_t i = 0; i < d.valid.count; i++) {
         const PackedPos *p = &d.valid.pos[i];
-        if (!unpack(p, &pos)) {
+        if (!packed_position(p, &pos)) {
             refused++;
             continue;
         }

@@ -10,6 +10,9 @@
  *     -lambda X    target = X * sigmoid(score/400) + (1-X) * result (default 0.75)
  *     -mirror N    1: show each training position mirrored a<->h half of the time at
  *                  random (augmentation; default 1), 0: as played
+ *     -scale X     multiply the quantised net's output by X; default "auto": the
+ *                  hand-written evaluation's slope against the search score over the
+ *                  model's, on the validation positions (tune/nnue_scale.h)
  *     -c N         threads (default 2)
  *     -valid X     the share of games held out for the validation loss (default 0.02)
  *     -max N       use at most N positions (default: all)
@@ -21,14 +24,17 @@
  * A line per epoch (training and validation loss, positions/s, learning rate) goes to
  * stderr and NET.csv; on a terminal a progress line shows the epoch's batches. */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "board/position.h"
+#include "eval/evaluate.h"
 #include "tune/nnue_data.h"
 #include "tune/nnue_model.h"
+#include "tune/nnue_scale.h"
 #include "tune/nnue_train.h"
 #include "util/outfile.h"
 #include "util/timeutil.h"
@@ -42,6 +48,7 @@ typedef struct {
     uint64_t seed;
     bool resume;
     bool mirror;
+    double scale;       /* 0: auto */
 } Config;
 
 typedef struct {
@@ -61,11 +68,11 @@ static void on_progress(void *ctx, size_t done, size_t total, double loss)
             p->epoch, p->epochs, 100.0 * done / total, rate / 1000, loss, rate > 0 ? (total - done) / rate : 0);
 }
 
-static bool write_net(const NnueModel *model, const char *path, uint32_t *id)
+static bool write_net(const NnueModel *model, const char *path, float scale, uint32_t *id)
 {
     static Network net;
     static uint8_t bytes[NNUE_FILE_SIZE];
-    nnue_model_quantize(model, &net);
+    nnue_model_quantize(model, &net, scale);
     network_to_bytes(&net, bytes);
     char err[300];
     Network *check = network_from_bytes(bytes, sizeof bytes, err, sizeof err);
@@ -118,14 +125,14 @@ static bool plot(const char *csv, const char *out)
 static int usage(const char *bad)
 {
     fprintf(stderr, "nnuetrain: bad option or value: %s\n"
-                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-mirror 0|1] [-c N] "
+                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-mirror 0|1] [-scale auto|X] [-c N] "
                     "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]\n", bad);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    Config cfg = { NULL, NULL, NULL, NULL, 30, 2, 16384, 0, 0.001f, 0.75f, 0.02, 1, false, true };
+    Config cfg = { NULL, NULL, NULL, NULL, 30, 2, 16384, 0, 0.001f, 0.75f, 0.02, 1, false, true, 0 };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "-resume")) {
@@ -154,6 +161,10 @@ int main(int argc, char **argv)
             cfg.lr = (float)x;
         else if (!strcmp(o, "-lambda") && number && x <= 1)
             cfg.lambda = (float)x;
+        else if (!strcmp(o, "-scale") && !strcmp(v, "auto"))
+            cfg.scale = 0;
+        else if (!strcmp(o, "-scale") && number && x >= 0.1 && x <= 4)
+            cfg.scale = x;
         else if (!strcmp(o, "-mirror") && number && (x == 0 || x == 1))
             cfg.mirror = x == 1;
         else if (!strcmp(o, "-c") && number && x >= 1 && x <= 64)
@@ -177,6 +188,7 @@ int main(int argc, char **argv)
         strncat(ckpt, ".ckpt", sizeof ckpt - strlen(ckpt) - 1);
     snprintf(csv, sizeof csv, "%s.csv", cfg.out);
     position_init();
+    eval_init();
 
     int64_t t0 = time_now_ms();
     NnueData data;
@@ -197,6 +209,8 @@ int main(int argc, char **argv)
     FILE *log = fopen(csv, cfg.resume ? "a" : "w");
     if (log && !cfg.resume)
         fprintf(log, "epoch,training loss,validation loss,positions per second,learning rate\n");
+    double hce_slope = nnue_hce_slope(&data.valid);
+    fprintf(stderr, "nnuetrain: the hand-written evaluation's slope against the search score: %.3f\n", hce_slope);
     uint64_t rng = cfg.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)model.epoch;
     Progress prog = { 0, cfg.epochs, 0, isatty(STDERR_FILENO) };
     int status = 0;
@@ -211,10 +225,13 @@ int main(int argc, char **argv)
         model.epoch++;
         double rate = secs > 0 ? data.train.count / secs : 0;
         uint32_t id = 0;
-        bool ok = write_net(&model, cfg.out, &id) && nnue_model_save(&model, ckpt, err, sizeof err);
+        double slope = nnue_model_slope(&model, &data.valid);
+        double scale = cfg.scale > 0 ? cfg.scale : isfinite(hce_slope / slope) && slope > 0 ? hce_slope / slope : 1;
+        bool ok = write_net(&model, cfg.out, (float)scale, &id) && nnue_model_save(&model, ckpt, err, sizeof err);
         fprintf(stderr, "%sepoch %d/%d: training loss %.6f, validation loss %.6f, %.0f positions/s "
-                        "(%.0f per thread), lr %.6f, net %08x\n",
-                prog.tty ? "\r" : "", model.epoch, cfg.epochs, train, valid, rate, rate / cfg.threads, tc.lr, id);
+                        "(%.0f per thread), lr %.6f, slope %.3f, scale %.3f, net %08x\n",
+                prog.tty ? "\r" : "", model.epoch, cfg.epochs, train, valid, rate, rate / cfg.threads, tc.lr, slope,
+                scale, id);
         if (log) {
             fprintf(log, "%d,%.7f,%.7f,%.0f,%.7f\n", model.epoch, train, valid, rate, tc.lr);
             fflush(log);

@@ -1,0 +1,44 @@
+/* Slopes of evaluations against the search score (nnue_scale.h). */
+#include "tune/nnue_scale.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "eval/evaluate.h"
+
+typedef struct {
+    double es, ss;  /* sums of eval * score and score^2 */
+} Fit;
+
+static void fit_add(Fit *f, double eval, int score)
+{
+    if (abs(score) > NNUE_SLOPE_WINDOW)
+        return;
+    f->es += eval * score;
+    f->ss += (double)score * score;
+}
+
+static double fit_slope(const Fit *f)
+{
+    return f->ss > 0 ? f->es / f->ss : NAN;
+}
+
+double nnue_hce_slope(const PosSet *set)
+{
+    static Position pos;
+    PawnTable *pawns = pawn_table_new();
+    Fit f = { 0, 0 };
+    for (size_t i = 0; i < set->count; i++)
+        if (packed_position(&set->pos[i], &pos))
+            fit_add(&f, evaluate(&pos, pawns), set->pos[i].score);
+    pawn_table_free(pawns);
+    return fit_slope(&f);
+}
+
+double nnue_model_slope(const NnueModel *model, const PosSet *set)
+{
+    Fit f = { 0, 0 };
+    for (size_t i = 0; i < set->count; i++)
+        fit_add(&f, nnue_model_eval(model, &set->pos[i]), set->pos[i].score);
+    return fit_slope(&f);
+}
