@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""The learning benchmarks' script (tools/measure/learning-bench.py) without playing a
+match: its statistics (pairs, quarters, Elo and error), its reading of the match tool's
+PGN, and the learning file it writes for the cost benchmark, which the engine must read
+as intact with every record.
+
+usage: python3 tests/test_learning_bench.py ENGINE
+"""
+import importlib.util
+import os
+import subprocess
+import sys
+
+import testkit
+from testkit import check, test
+
+ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
+TMP = testkit.temp_dir("learning-bench")
+spec = importlib.util.spec_from_file_location(
+    "learning_bench", os.path.join(testkit.ROOT, "tools", "measure", "learning-bench.py"))
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+
+
+@test
+def quarters_take_whole_pairs_in_order():
+    # 16 games: the engine wins the odd games of the first half and every game of the last
+    # quarter; game 6 is missing (its pair is left out).
+    scores = {g: (1.0 if g % 2 else 0.0) for g in range(1, 9)}
+    scores.update({g: 1.0 for g in range(13, 17)})
+    scores.update({9: 0.5, 10: 0.5, 11: 0.5, 12: 0.5})
+    del scores[6]
+    qs = bench.quarters(scores, 16)
+    check([len(q) for q in qs] == [2, 1, 2, 2], qs)
+    check(qs[0] == [0.5, 0.5] and qs[2] == [0.5, 0.5] and qs[3] == [1.0, 1.0], qs)
+    check(len(bench.all_pairs(scores, 16)) == 7, bench.all_pairs(scores, 16))
+
+
+@test
+def rate_gives_elo_and_a_symmetric_error():
+    mean, se, elo, half = bench.rate([0.5, 1.0, 0.5, 0.0, 1.0, 0.5, 0.75, 0.25])
+    check(abs(mean - 0.5625) < 1e-9, mean)
+    check(abs(elo - bench.elo_of(0.5625)) < 1e-9 and 40 < elo < 50, elo)
+    check(half > 0 and abs(bench.elo_of(0.5) - 0) < 1e-9, half)
+    check(bench.rate([]) is None, "no pairs")
+
+
+@test
+def scores_are_read_from_either_colour():
+    pgn = os.path.join(TMP, "games.pgn")
+    with open(pgn, "w") as f:
+        for rnd, white, black, result in [(1, "saavedra", "opp", "1-0"), (2, "opp", "saavedra", "1-0"),
+                                          (3, "saavedra", "opp", "1/2-1/2"), (4, "opp", "saavedra", "*")]:
+            f.write('[Event "t"]\r\n[Round "%d"]\r\n[White "%s"]\r\n[Black "%s"]\r\n[Result "%s"]\r\n\r\n1. e4 %s\r\n\r\n'
+                    % (rnd, white, black, result, result))
+    check(bench.engine_scores(pgn, "saavedra") == {1: 1.0, 2: 0.0, 3: 0.5}, bench.engine_scores(pgn, "saavedra"))
+
+
+@test
+def cost_file_is_read_by_the_engine_with_every_record():
+    path = os.path.join(TMP, "learned.lrn")
+    bench.learning_file_with(path, ENGINE, 500, 7)
+    out = subprocess.run([ENGINE, "learn", path], capture_output=True, text=True, timeout=60).stdout
+    first = out.splitlines()[0]
+    check("intact" in first and " 500 positions" in first, first)
+
+
+testkit.finish()
