@@ -282,7 +282,9 @@ def run_arms(a, out, first_extra, match_extra, games, title):
         learn_file = os.path.join(arm_dir, "learn.lrn")
         if os.path.exists(learn_file):
             os.unlink(learn_file)
-        first = saavedra(engine, "saavedra", arm != "off", learn_file, a.mode == "book", a.hash, first_extra)
+        options = ["option." + o.split(":", 1)[1] for o in a.arm_option if o.split(":", 1)[0] == arm]
+        first = saavedra(engine, "saavedra", arm != "off", learn_file, a.mode == "book", a.hash,
+                         list(first_extra) + options)
         pgn, hits, searches = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra,
                                    games, "learning " + arm)
         arms[arm] = (engine_scores(pgn, "saavedra"), hits, searches)
@@ -427,6 +429,8 @@ def main():
     ap.add_argument("--tc", default=None, help="clock (5+0.05; cost: 10+0.1)")
     ap.add_argument("--arms", default="on,off",
                     help="arms to play: on, off, LABEL=ENGINE (that build, learning on); default on,off")
+    ap.add_argument("--arm-option", action="append", default=[], metavar="LABEL:NAME=VALUE",
+                    help="an engine option for one arm, e.g. 't75:Learning Threshold=75' (repeatable)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--concurrency", type=int, default=2)
