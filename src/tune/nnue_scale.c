@@ -6,11 +6,7 @@
 
 #include "eval/evaluate.h"
 
-typedef struct {
-    double es, ss;  /* sums of eval * score and score^2 */
-} Fit;
-
-static void fit_add(Fit *f, double eval, int score)
+void slope_fit_add(SlopeFit *f, double eval, int score)
 {
     if (abs(score) > NNUE_SLOPE_WINDOW)
         return;
@@ -18,7 +14,7 @@ static void fit_add(Fit *f, double eval, int score)
     f->ss += (double)score * score;
 }
 
-static double fit_slope(const Fit *f)
+double slope_fit_value(const SlopeFit *f)
 {
     return f->ss > 0 ? f->es / f->ss : NAN;
 }
@@ -27,18 +23,18 @@ double nnue_hce_slope(const PosSet *set)
 {
     static Position pos;
     PawnTable *pawns = pawn_table_new();
-    Fit f = { 0, 0 };
+    SlopeFit f = { 0, 0 };
     for (size_t i = 0; i < set->count; i++)
         if (packed_position(&set->pos[i], &pos))
-            fit_add(&f, evaluate(&pos, pawns), set->pos[i].score);
+            slope_fit_add(&f, evaluate(&pos, pawns), set->pos[i].score);
     pawn_table_free(pawns);
-    return fit_slope(&f);
+    return slope_fit_value(&f);
 }
 
 double nnue_model_slope(const NnueModel *model, const PosSet *set)
 {
-    Fit f = { 0, 0 };
+    SlopeFit f = { 0, 0 };
     for (size_t i = 0; i < set->count; i++)
-        fit_add(&f, nnue_model_eval(model, &set->pos[i]), set->pos[i].score);
-    return fit_slope(&f);
+        slope_fit_add(&f, nnue_model_eval(model, &set->pos[i]), set->pos[i].score);
+    return slope_fit_value(&f);
 }

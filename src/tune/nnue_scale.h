@@ -15,6 +15,14 @@
  * between moves, not how won a won game is). */
 #define NNUE_SLOPE_WINDOW 1000
 
+/* A running least-squares fit of evaluations against search scores. */
+typedef struct {
+    double es, ss;  /* sums of eval * score and score^2, within the window */
+} SlopeFit;
+
+void slope_fit_add(SlopeFit *f, double eval, int score);
+double slope_fit_value(const SlopeFit *f); /* NAN when no position qualified */
+
 /* The hand-written evaluation's slope over set (NAN when no position qualifies). */
 double nnue_hce_slope(const PosSet *set);
 /* The float model's slope over set. */

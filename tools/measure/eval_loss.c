@@ -28,11 +28,13 @@
 #include "nnue/nnue_eval.h"
 #include "nnue/network.h"
 #include "tune/nnue_data.h"
+#include "tune/nnue_scale.h"
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 typedef struct {
-    double loss, abs_diff, abs_eval, es, ss; /* es, ss: sums of eval*score, score^2 */
+    double loss, abs_diff, abs_eval;
+    SlopeFit fit;
     size_t n;
 } Tally;
 
@@ -42,10 +44,7 @@ static void tally(Tally *t, int eval, const PackedPos *p, double target)
     t->loss += d * d;
     t->abs_diff += fabs((double)(eval - p->score));
     t->abs_eval += fabs((double)eval);
-    if (abs(p->score) <= 1000) { /* the slope where the search decides, not of won games */
-        t->es += (double)eval * p->score;
-        t->ss += (double)p->score * p->score;
-    }
+    slope_fit_add(&t->fit, eval, p->score);
     t->n++;
 }
 
@@ -53,8 +52,8 @@ static void report(const char *name, const Tally *t)
 {
     double n = t->n ? (double)t->n : NAN;
     printf("%s\n    loss %.7f, mean |eval - search score| %.1f cp, mean |eval| %.1f cp, "
-           "eval / search score %.3f (least squares, |score| <= 1000)\n",
-           name, t->loss / n, t->abs_diff / n, t->abs_eval / n, t->ss > 0 ? t->es / t->ss : NAN);
+           "eval / search score %.3f (least squares, |score| <= %d)\n",
+           name, t->loss / n, t->abs_diff / n, t->abs_eval / n, slope_fit_value(&t->fit), NNUE_SLOPE_WINDOW);
 }
 
 int main(int argc, char **argv)
