@@ -34,6 +34,11 @@ SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 HITS = re.compile(r"info string learned positions hit (\d+) times")
 
 
+def program(name):
+    """A program on PATH or in /usr/games (where Debian puts chess engines and polyglot)."""
+    return shutil.which(name) or shutil.which(name, path="/usr/games")
+
+
 def fail(message):
     sys.stderr.write("learning-bench: %s\n" % message)
     sys.exit(1)
@@ -180,7 +185,7 @@ def opponent_args(a, out):
         with open(ini, "w") as f:
             f.write("[PolyGlot]\nEngineCommand = %s\nEngineDir = %s\nBook = true\nBookFile = %s\n"
                     "[Engine]\nHash = %d\n" % (a.opponent, out, a.opponent_book, a.hash))
-        return ["--engine", "cmd=" + shutil.which("polyglot"), "arg=" + ini, "proto=xboard",
+        return ["--engine", "cmd=" + program("polyglot"), "arg=" + ini, "proto=xboard",
                 "name=" + os.path.basename(a.opponent)]
     return ["--engine", "cmd=" + a.opponent, "name=" + os.path.basename(a.opponent),
             "option.Hash=%d" % a.hash]
@@ -300,12 +305,12 @@ def repeated(a, out):
 
 
 def book(a, out):
-    if not shutil.which("polyglot"):
+    if not program("polyglot"):
         fail("the book benchmark needs polyglot (apt-get install polyglot)")
     if not a.opponent_book:
         pgn = a.book_pgn or a.openings
         a.opponent_book = os.path.join(out, "opponent-book.bin")
-        subprocess.run(["polyglot", "make-book", "-pgn", pgn, "-bin", a.opponent_book, "-max-ply", "16",
+        subprocess.run([program("polyglot"), "make-book", "-pgn", pgn, "-bin", a.opponent_book, "-max-ply", "16",
                         "-min-game", "1"], check=True, stdout=subprocess.DEVNULL)
     run_arms(a, out, [], [], a.games,
              "Book learning from the start position at %s against %s with its own book"
@@ -446,9 +451,9 @@ def main():
     a.engine = os.path.abspath(a.engine)
     if not os.access(a.engine, os.X_OK):
         fail("no engine at %s (make first)" % a.engine)
-    if a.mode != "cost" and not (os.access(a.opponent, os.X_OK) or shutil.which(a.opponent)):
+    if a.mode != "cost" and not (os.access(a.opponent, os.X_OK) or program(a.opponent)):
         fail("no opponent %s (apt-get install ethereal-chess, or --opponent)" % a.opponent)
-    a.opponent = shutil.which(a.opponent) or a.opponent
+    a.opponent = program(a.opponent) or a.opponent
     out = os.path.abspath(a.out or os.path.join(ROOT, "build", "learning-bench", a.mode))
     os.makedirs(out, exist_ok=True)
     print("learning-bench %s: engine %s (commit %s), out %s" % (
