@@ -57,6 +57,23 @@ def scores_are_read_from_either_colour():
 
 
 @test
+def a_loss_repeating_an_earlier_one_is_counted():
+    # Games 1 and 3: the engine (White) loses the same line after the same opening; game 5
+    # loses it with another continuation; game 2 (Black) loses the same moves as Black.
+    pgn = os.path.join(TMP, "lines.pgn")
+    games = [(1, "saavedra", "opp", "0-1", "e5 2. Nf3 Nc6 3. Bb5"), (2, "opp", "saavedra", "1-0", "e5 2. Nf3 Nc6 3. Bb5"),
+             (3, "saavedra", "opp", "0-1", "e5 2. Nf3 Nc6 3. Bb5"), (4, "opp", "saavedra", "0-1", "c5 2. Nf3"),
+             (5, "saavedra", "opp", "0-1", "e5 2. Nc3 Nc6 3. Bb5")]
+    with open(pgn, "w") as f:
+        for rnd, white, black, result, rest in games:
+            f.write('[Round "%d"]\n[White "%s"]\n[Black "%s"]\n[Result "%s"]\n\n1. e4 {book} 1... %s {+0.10/12 0.1s, '
+                    'White resigns} %s\n\n' % (rnd, white, black, result, rest, result))
+    lines = bench.played_lines(pgn, "saavedra")
+    check(lines[1][:2] == ("w", "e4") and lines[1][2].startswith("e5 Nf3 Nc6"), lines[1])
+    check(bench.repeated_losses(lines) == (4, 1), bench.repeated_losses(lines))
+
+
+@test
 def cost_file_is_read_by_the_engine_with_every_record():
     path = os.path.join(TMP, "learned.lrn")
     bench.learning_file_with(path, ENGINE, 500, 7)

@@ -99,6 +99,40 @@ def engine_scores(pgn_path, name):
     return scores
 
 
+def played_lines(pgn_path, name, plies=12):
+    """{game number: (the engine's colour, the opening's moves, the first `plies` moves
+    played after it, the engine's score)} from the match tool's PGN, whose opening moves
+    carry {book} comments."""
+    lines = {}
+    for tags, movetext in read_pgn_games(pgn_path):
+        result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(tags.get("Result"))
+        if result is None or "Round" not in tags or name not in (tags.get("White"), tags.get("Black")):
+            continue
+        book, played = [], []
+        for move, comment in re.findall(r"(?:\d+\.(?:\.\.)?\s*)?([^\s{}]+)\s*(?:\{([^}]*)\})?", movetext):
+            if move in ("1-0", "0-1", "1/2-1/2", "*"):
+                break
+            (book if comment.startswith("book") and not played else played).append(move)
+        white = tags.get("White") == name
+        lines[int(tags["Round"])] = ("w" if white else "b", " ".join(book), " ".join(played[:plies]),
+                                     result if white else 1.0 - result)
+    return lines
+
+
+def repeated_losses(lines):
+    """Losses, and losses that repeat an earlier loss of the same opening and colour move
+    for move over the first plies after the opening (the trap fallen into again)."""
+    lost, losses, repeats = set(), 0, 0
+    for g in sorted(lines):
+        colour, opening, played, score = lines[g]
+        if score == 0.0:
+            losses += 1
+            if (colour, opening, played) in lost:
+                repeats += 1
+            lost.add((colour, opening, played))
+    return losses, repeats
+
+
 def all_pairs(scores, games):
     return [p for q in quarters(scores, games) for p in q]
 
@@ -203,7 +237,7 @@ def report(arms, games, out, title):
     header = "%-12s" % "arm" + "".join("%20s" % ("quarter %d" % (q + 1)) for q in range(4)) + "%20s" % "all"
     lines.append(header)
     rated = {}
-    for arm, (scores, hits, searches) in arms.items():
+    for arm, (scores, hits, searches, _) in arms.items():
         qs = quarters(scores, games)
         every = all_pairs(scores, games)
         row = "%-12s" % arm
@@ -222,9 +256,10 @@ def report(arms, games, out, title):
             row += "%20s" % ("%+.0f+/-%.0f" % (a[2] - b[2], math.hypot(a[3], b[3])))
         lines.append(row)
     lines.append("")
-    for arm, (scores, hits, searches) in arms.items():
-        lines.append("%s: %d games, %d searches met learned positions, %d hits in all"
-                     % (arm, len(scores), searches, hits))
+    for arm, (scores, hits, searches, (losses, repeats)) in arms.items():
+        lines.append("%s: %d games, %d searches met learned positions, %d hits in all; %d losses, %d of them "
+                     "the same 12 plies after the opening as an earlier loss with that opening and colour"
+                     % (arm, len(scores), searches, hits, losses, repeats))
     text = "\n".join(lines) + "\n"
     sys.stdout.write("\n" + text)
     with open(os.path.join(out, "report.txt"), "w") as f:
@@ -292,7 +327,7 @@ def run_arms(a, out, first_extra, match_extra, games, title):
                          list(first_extra) + options)
         pgn, hits, searches = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra,
                                    games, "learning " + arm)
-        arms[arm] = (engine_scores(pgn, "saavedra"), hits, searches)
+        arms[arm] = (engine_scores(pgn, "saavedra"), hits, searches, repeated_losses(played_lines(pgn, "saavedra")))
     report(arms, games, out, title)
 
 
