@@ -4,6 +4,7 @@
 #include "search/threads.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -261,20 +262,25 @@ uint64_t pool_nodes(const ThreadPool *p)
     return n;
 }
 
-uint64_t pool_tbhits(const ThreadPool *p)
+/* Sums one of the threads' relaxed counters, named by its offset in SearchThread. */
+static uint64_t pool_counter_sum(const ThreadPool *p, size_t counter_offset)
 {
     uint64_t n = 0;
-    for (int i = 0; i < p->size; i++)
-        n += atomic_load_explicit(&p->threads[i]->tbhits, memory_order_relaxed);
+    for (int i = 0; i < p->size; i++) {
+        _Atomic uint64_t *counter = (_Atomic uint64_t *)((char *)p->threads[i] + counter_offset);
+        n += atomic_load_explicit(counter, memory_order_relaxed);
+    }
     return n;
+}
+
+uint64_t pool_tbhits(const ThreadPool *p)
+{
+    return pool_counter_sum(p, offsetof(SearchThread, tbhits));
 }
 
 uint64_t pool_learned_hits(const ThreadPool *p)
 {
-    uint64_t n = 0;
-    for (int i = 0; i < p->size; i++)
-        n += atomic_load_explicit(&p->threads[i]->learned_hits, memory_order_relaxed);
-    return n;
+    return pool_counter_sum(p, offsetof(SearchThread, learned_hits));
 }
 
 void pool_stats(const ThreadPool *p, SplitStats *sum)
