@@ -243,7 +243,7 @@ NNUE_GAMES  ?= 100000
 NNUE_NODES  ?= 5000
 NNUE_SEED   ?= 1
 NNUE_OUT    ?= build/nnue
-NNUE_EPOCHS ?= 30
+NNUE_EPOCHS ?= 15
 nnue-data: $(BUILD)/tools/datagen
 	@test -n "$(NNUE_DATA)" || { echo "nnue-data: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
 	$(BUILD)/tools/datagen -o $(NNUE_DATA) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 -book book/book.bin --seed $(NNUE_SEED)

@@ -130,7 +130,7 @@ def a_net_trained_on_the_data_generates_the_next_data():
     rc, _, err = testkit.run([NNUETRAIN, "-d", d, "-o", net, "-epochs", "2", "-batch", "64", "-valid", "0.2"])
     check(rc == 0 and "epoch 2/2" in err and "validation loss" in err, err)
     data = open(net, "rb").read()
-    check(data[:8] == b"SVNNUE\r\n" and len(data) == 394796, "net file: %d bytes" % len(data))
+    check(data[:8] == b"SVNNUE\r\n" and len(data) == 401992, "net file: %d bytes" % len(data))
     (net_id,) = struct.unpack_from("<I", data, len(data) - 4)
     check(net_id == zlib.crc32(data[:-4]), "net checksum")
     check(os.path.exists(net + ".ckpt") and os.path.exists(net + ".csv"), "no checkpoint or log")

@@ -19,7 +19,7 @@
 #define NNUE_HIDDEN 256
 #endif
 #ifndef NNUE_BUCKETS
-#define NNUE_BUCKETS 1
+#define NNUE_BUCKETS 8
 #endif
 /* Quantisation: the feature transformer's weights and biases are scaled by NNUE_QA
  * (its activations clip at NNUE_QA), the output weights by NNUE_QB; the output times

@@ -4,8 +4,8 @@
  *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]
  *     -d DATA      a folder of *.svt files (tools/datagen) or one such file
  *     -o NET       the quantised net, written after every epoch (make EVALFILE=NET)
- *     -epochs N    passes over the data (default 30)
- *     -batch N     positions per Adam step (default 16384)
+ *     -epochs N    passes over the data (default 15)
+ *     -batch N     positions per Adam step (default 1024)
  *     -lr X        the first epoch's learning rate, falling as a cosine to X/100 (0.001)
  *     -lambda X    target = X * sigmoid(score/400) + (1-X) * result (default 0.75)
  *     -mirror N    1: show each training position mirrored a<->h half of the time at
@@ -132,7 +132,7 @@ static int usage(const char *bad)
 
 int main(int argc, char **argv)
 {
-    Config cfg = { NULL, NULL, NULL, NULL, 30, 2, 16384, 0, 0.001f, 0.75f, 0.02, 1, false, true, 0 };
+    Config cfg = { NULL, NULL, NULL, NULL, 15, 2, 1024, 0, 0.001f, 0.75f, 0.02, 1, false, true, 0 };
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "-resume")) {
