@@ -13,6 +13,7 @@
 #include "board/movegen.h"
 #include "engine/engine.h"
 #include "nnue/nnue_eval.h"
+#include "util/options.h"
 #include "test.h"
 #include "util/random.h"
 
@@ -247,6 +248,10 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
     Engine *e = engine_new();
     if (!CHECK(e))
         return;
+    /* The default evaluation is the built-in net when the build has one. */
+    Network *builtin = network_default(err, sizeof err);
+    CHECK(options_bool(engine_options(e), "Use NNUE") == (builtin != NULL));
+    network_free(builtin);
     engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
     engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
     CHECK(engine_set_option(e, "EvalFile", good, OPT_SOURCE_GUI, err, sizeof err));
@@ -294,6 +299,25 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
         score[k] = engine_last_result(e).score;
     }
     CHECK_MSG(abs(score[0]) > 10 && abs(2 * score[1] - score[0]) <= 2, "scale 100: %d, scale 50: %d", score[0], score[1]);
+    /* Limited strength evaluates with the hand-written evaluation, on which its levels
+     * were calibrated (at the top level it searches one line without noise). */
+    int hce = 0, limited = 0;
+    for (int k = 0; k < 2; k++) {
+        engine_set_option(e, "NNUE Scale", "100", OPT_SOURCE_GUI, err, sizeof err);
+        engine_set_option(e, "Use NNUE", k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
+        engine_set_option(e, "UCI_LimitStrength", k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
+        engine_set_option(e, "UCI_Elo", "2440", OPT_SOURCE_GUI, err, sizeof err);
+        engine_new_game(e);
+        engine_set_position(e, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", NULL, 0, err, sizeof err);
+        SearchLimits limits;
+        limits_init(&limits);
+        limits.depth = 1;
+        CHECK(engine_go(e, &limits, NULL, err, sizeof err));
+        engine_wait(e);
+        *(k ? &limited : &hce) = engine_last_result(e).score;
+    }
+    CHECK_MSG(limited == hce && hce != score[0], "hand-written %d, limited with the net on %d, net %d", hce, limited,
+              score[0]);
     engine_free(e);
     remove(good);
     remove(bad);

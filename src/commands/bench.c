@@ -71,7 +71,7 @@ static const char *const BENCH_FENS[] = {
 
 #define BENCH_COUNT ((int)(sizeof BENCH_FENS / sizeof *BENCH_FENS))
 
-uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, bool nnue, FILE *out)
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, FILE *out)
 {
     Engine *e = engine_new();
     if (!e) {
@@ -92,8 +92,10 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, bo
 
     /* The search, not the book, answers the start position. */
     engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
-    if (nnue) {
-        engine_set_option(e, "Use NNUE", "true", OPT_SOURCE_GUI, err, sizeof err);
+    if (eval_mode != BENCH_EVAL_DEFAULT)
+        engine_set_option(e, "Use NNUE", eval_mode == BENCH_EVAL_NNUE ? "true" : "false", OPT_SOURCE_GUI, err,
+                          sizeof err);
+    if (eval_mode == BENCH_EVAL_NNUE) {
         if (!engine_net(e)) {
             fprintf(stderr, "bench: this build has no net\n");
             engine_free(e);
@@ -150,7 +152,7 @@ int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
 {
     int depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_DEFAULT_HASH_MB;
     const char *mode = NULL;
-    bool nnue = false;
+    BenchEval eval_mode = BENCH_EVAL_DEFAULT;
     err[0] = '\0';
     if (argc > 3) {
         if (!strcasecmp(argv[3], "ybwc") || !strcasecmp(argv[3], "lazy"))
@@ -160,7 +162,7 @@ int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
     }
     if (argc == 5) {
         if (!strcasecmp(argv[4], "nnue") || !strcasecmp(argv[4], "hce"))
-            nnue = !strcasecmp(argv[4], "nnue");
+            eval_mode = strcasecmp(argv[4], "nnue") ? BENCH_EVAL_HCE : BENCH_EVAL_NNUE;
         else
             argc = 6;
     }
@@ -171,5 +173,5 @@ int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
                  "[HCE|NNUE]]]]]", MAX_PLY - 1);
         return 1;
     }
-    return bench_run(depth, threads, hash, mode, nnue, out) ? 0 : 1;
+    return bench_run(depth, threads, hash, mode, eval_mode, out) ? 0 : 1;
 }

@@ -13,9 +13,12 @@
 #define BENCH_DEFAULT_DEPTH 14
 #define BENCH_DEFAULT_HASH_MB 16
 
-/* Returns the total node count, or 0 after printing an error. nnue: evaluate with the
- * built-in net instead of the hand-written evaluation. */
-uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, bool nnue, FILE *out);
+/* The evaluation a bench uses: the engine's default (the built-in net when the build has
+ * one), the hand-written one, or the built-in net (an error without one). */
+typedef enum { BENCH_EVAL_DEFAULT, BENCH_EVAL_HCE, BENCH_EVAL_NNUE } BenchEval;
+
+/* Returns the total node count, or 0 after printing an error. */
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, FILE *out);
 /* `bench [depth [threads [hashMB [YBWC|Lazy [HCE|NNUE]]]]]` arguments (argv excludes "bench"); exit status.
  * Bad arguments leave a one-line usage in err (empty otherwise) and run nothing. */
 int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size);

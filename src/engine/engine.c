@@ -254,7 +254,8 @@ static void register_options(Engine *e)
     option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
     option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
     ownbook_add_options(o, on_book_file, e);
-    option_add_check(o, "Use NNUE", false, on_use_nnue, e);
+    /* A build with a net plays with it; one without has only the hand-written evaluation. */
+    option_add_check(o, "Use NNUE", e->builtin_net != NULL, on_use_nnue, e);
     option_add_string(o, "EvalFile", "", on_eval_file, e);
     /* The search's margins were tuned on the hand-written evaluation's scale; a net on
      * another scale is brought to it here (eval-loss measures both). */
@@ -455,7 +456,9 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
     int tb_pieces = e->tb_loaded ? syzygy_largest() : 0;
     int tb_limit = (int)options_int(&e->options, "SyzygyProbeLimit");
     sh->tb.pieces = tb_pieces < tb_limit ? tb_pieces : tb_limit;
-    sh->net = options_bool(&e->options, "Use NNUE") ? engine_net(e) : NULL;
+    /* Limited strength plays with the hand-written evaluation: its levels were
+     * calibrated with it (docs/search.md). */
+    sh->net = options_bool(&e->options, "Use NNUE") && !sh->limit_strength ? engine_net(e) : NULL;
     sh->net_scale = (int)options_int(&e->options, "NNUE Scale");
     sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
     sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");

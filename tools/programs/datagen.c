@@ -220,6 +220,9 @@ static void *worker(void *arg)
     engine_set_option(e, "Threads", "1", OPT_SOURCE_GUI, err, sizeof err);
     engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
     engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
+    /* Without -net the hand-written evaluation, whatever the build's default. */
+    if (!cfg->net)
+        engine_set_option(e, "Use NNUE", "false", OPT_SOURCE_GUI, err, sizeof err);
     if (cfg->net && ((strcmp(cfg->net, "builtin") && !engine_set_option(e, "EvalFile", cfg->net, OPT_SOURCE_GUI, err,
                                                                         sizeof err))
                      || !engine_set_option(e, "Use NNUE", "true", OPT_SOURCE_GUI, err, sizeof err) || !engine_net(e)
