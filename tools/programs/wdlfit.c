@@ -1,9 +1,12 @@
 /* wdlfit: fits the win/draw/loss model of UCI_ShowWDL (eval/wdl.h) to game results.
  *
- *   wdlfit FILE.epd ...       positions labelled c2 "1.0" / "0.5" / "0.0" (tools/programs/pgnselect)
+ *   wdlfit [-net NET] FILE.epd ...   positions labelled c2 "1.0" / "0.5" / "0.0"
+ *                                    (tools/programs/pgnselect)
  *
  * Each position is scored by the tuner's quiescence search (src/tune/qleaf.h), from the
- * side to move's point of view, and its material (pawns 1, minors 3, rooks 5, queens 9)
+ * side to move's point of view (with -net, the net NET evaluates the search's quiet leaf
+ * instead, as the engine would: the hand-written evaluation where a side has a bare
+ * king), and its material (pawns 1, minors 3, rooks 5, queens 9)
  * counted. The model is Stockfish's form: with x the score in centipawns and t the
  * material / 58, win = 1 / (1 + exp((a - x) / b)), loss = 1 / (1 + exp((a + x) / b)),
  * draw = the rest, where a = A0 + A1 t and b = B0 + B1 t. The four constants are fitted
@@ -19,7 +22,10 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
+#include "board/snapshot.h"
 #include "eval/pawns.h"
+#include "nnue/nnue_eval.h"
+#include "nnue/network.h"
 #include "tune/qleaf.h"
 
 typedef struct {
@@ -61,10 +67,39 @@ static double log_loss(const double *p, const Sample *s, int n, int fold, bool h
     return count ? sum / count : 0;
 }
 
+/* The net's score of pos's quiet leaf (the quiescence search's principal variation played
+ * out) from pos's side to move, or the search's own score where the engine would use the
+ * hand-written evaluation (a bare king) or there is no quiet leaf. */
+static int net_score(const Network *net, QLeafSearch *qs, const Position *pos, int search_score)
+{
+    static Position leaf;
+    static int16_t acc[COLOR_NB][NNUE_HIDDEN];
+    position_copy_current(&leaf, pos);
+    if (!qleaf_advance(qs, &leaf) || !more_than_one(pieces_c(&leaf, WHITE)) || !more_than_one(pieces_c(&leaf, BLACK)))
+        return search_score;
+    nnue_refresh(net, &leaf, acc);
+    int v = nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc, leaf.side, popcount(pieces(&leaf)));
+    return leaf.side == pos->side ? v : -v;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: wdlfit FILE.epd ...\n");
+    char line[4096], err[160];
+    Network *net = NULL;
+    int first = 1;
+    if (argc > 1 && !strcmp(argv[1], "-net")) {
+        if (argc < 3) {
+            fprintf(stderr, "usage: wdlfit [-net NET] FILE.epd ...\n");
+            return 1;
+        }
+        if (!(net = network_load(argv[2], err, sizeof err))) {
+            fprintf(stderr, "wdlfit: %s\n", err);
+            return 1;
+        }
+        first = 3;
+    }
+    if (argc <= first) {
+        fprintf(stderr, "usage: wdlfit [-net NET] FILE.epd ...\n");
         return 1;
     }
     position_init();
@@ -73,8 +108,7 @@ int main(int argc, char **argv)
     Sample *s = malloc((size_t)cap * sizeof *s);
     Position *pos = malloc(sizeof *pos);
     QLeafSearch qs = { pawn_table_new(), 0 };
-    char line[4096], err[160];
-    for (int f = 1; f < argc; f++) {
+    for (int f = first; f < argc; f++) {
         FILE *in = fopen(argv[f], "r");
         if (!in) {
             fprintf(stderr, "wdlfit: cannot open %s\n", argv[f]);
@@ -91,6 +125,8 @@ int main(int argc, char **argv)
             int score = qleaf_search(&qs, pos, pv, &pv_length);
             if (abs(score) > QLEAF_MATE - 256 || in_check(pos))
                 continue;
+            if (net)
+                score = net_score(net, &qs, pos, score);
             if (n == cap && !(s = realloc(s, (size_t)(cap *= 2) * sizeof *s)))
                 return 1;
             double stm = pos->side == WHITE ? white : 1 - white;
