@@ -123,6 +123,52 @@ def test_uci_result_from_scores():
     assert '[Result "1-0"]' in text and '[White "Saavedra"]' in text, text
 
 
+def fools_mate_game(learn_file, engine_side):
+    """Fool's mate with the engine searching for one side (the GUI plays the moves)."""
+    e = Uci(learn_file)
+    e.send("ucinewgame")
+    moves = ["f2f3", "e7e5", "g2g4", "d8h4"]
+    for ply in range(4):
+        if (ply % 2 == 0) == (engine_side == "white"):
+            e.search("startpos moves " + " ".join(moves[:ply]), "depth 2")
+    e.send("position startpos moves " + " ".join(moves))
+    e.send("ucinewgame")
+    e.sync()
+    e.close()
+
+
+def test_result_learning_replays_wins_and_leaves_out_losses():
+    won, lost = path("results-won.lrn"), path("results-lost.lrn")
+    fools_mate_game(won, "black")
+    fools_mate_game(lost, "white")
+    on = [("Learning Results", "true")]
+    # Off (the default): searched as ever, no word of it.
+    e = Uci(won)
+    e.send("ucinewgame")
+    lines = e.search("startpos moves f2f3", "depth 2")
+    assert not any("learning file" in l for l in lines), lines
+    e.close()
+    # On: the move that won is played again at once, in the game only (not in analysis).
+    e = Uci(won, *on)
+    e.send("ucinewgame")
+    lines = e.search("startpos moves f2f3", "depth 2")
+    assert lines[-1].split()[1] == "e7e5", lines
+    assert "info string book move e7e5: from the learning file: won 1, drew 0, lost 0 games here" in lines, lines
+    e.send("setoption name UCI_AnalyseMode value true")
+    lines = e.search("startpos moves f2f3", "depth 1")
+    assert not any("learning file" in l for l in lines), lines
+    e.close()
+    # On: the moves that lost are not searched, and the engine says so.
+    e = Uci(lost, *on)
+    e.send("ucinewgame")
+    lines = e.search("startpos", "depth 3")
+    assert lines[-1].split()[1] != "f2f3", lines
+    assert "info string learned: not searching f2f3 (won 0, drew 0, lost 1 games here)" in lines, lines
+    lines = e.search("startpos moves f2f3 e7e5", "depth 3")
+    assert lines[-1].split()[1] != "g2g4" and any("not searching g2g4" in l for l in lines), lines
+    e.close()
+
+
 def test_xboard_result_recorded():
     f = path("xboard.lrn")
     e = Xboard(f, ("OwnBook", "0"))
@@ -406,6 +452,7 @@ def test_two_engines_share_one_file():
 
 
 for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, test_xboard_result_recorded,
+          test_result_learning_replays_wins_and_leaves_out_losses,
           test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
           test_other_file_refused_with_one_warning_and_kept, test_game_saved_when_the_gui_closes_our_output,
           test_unwritable_file_warns_once_and_plays_on, test_book_move_that_loses_is_played_less,

@@ -31,6 +31,7 @@ struct Engine {
     Network *builtin_net;         /* the net built into the binary (NULL: none) */
     Network *file_net;            /* EvalFile's net (NULL: the built-in one) */
     bool learn_reload;            /* the TT lacks the learned positions (start-up, cleared) */
+    SearchLimits narrowed;        /* a go's limits as result learning narrowed them */
     char messages[4][700];        /* warnings for the protocol (engine_take_message) */
     char last_message[700];
     int message_count;
@@ -73,7 +74,8 @@ bool engine_take_message(Engine *e, char *out, size_t out_size)
     return any;
 }
 
-/* Learning, LearningFile (relative: beside the executable), Learning Threshold. */
+/* Learning, LearningFile (relative: beside the executable), Learning Threshold,
+ * Learning Results. */
 static bool on_learning(void *ctx, const Option *opt, char *err, size_t size)
 {
     Engine *e = ctx;
@@ -87,6 +89,7 @@ static bool on_learning(void *ctx, const Option *opt, char *err, size_t size)
     }
     learner_configure(e->learner, options_bool(&e->options, "Learning"), path,
                       (int)options_int(&e->options, "Learning Threshold"));
+    learner_set_results(e->learner, options_bool(&e->options, "Learning Results"));
     e->learn_reload = true;
     return true;
 }
@@ -253,6 +256,7 @@ static void register_options(Engine *e)
     option_add_check(o, "Learning", true, on_learning, e);
     option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
     option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
+    option_add_check(o, "Learning Results", false, on_learning, e);
     ownbook_add_options(o, on_book_file, e);
     /* A build with a net plays with it; one without has only the hand-written evaluation. */
     option_add_check(o, "Use NNUE", e->builtin_net != NULL, on_use_nnue, e);
@@ -473,6 +477,25 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
     atomic_store(&sh->helpers_stop, false);
 }
 
+/* Result learning (learner_result_go) for a game move: true when a learned move is
+ * played at once; otherwise *limits may point at a copy without moves learned to lose. */
+static bool follow_results(Engine *e, const SearchLimits **limits, const SearchReporter *rep)
+{
+    bool game_move = !options_bool(&e->options, "UCI_AnalyseMode") && !options_bool(&e->options, "UCI_LimitStrength");
+    char detail[200];
+    switch (learner_result_go(e->learner, &e->game.pos, game_move, *limits, &e->narrowed, detail, sizeof detail,
+                              rep)) {
+    case LEARN_GO_REPLAY:
+        runner_book_move(&e->run, e->narrowed.searchmoves[0], MOVE_NONE, detail, rep);
+        return true;
+    case LEARN_GO_NARROWED:
+        *limits = &e->narrowed;
+        return false;
+    default:
+        return false;
+    }
+}
+
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
                char *err, size_t err_size)
 {
@@ -486,13 +509,15 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
         runner_book_move(&e->run, e->book.best, e->book.ponder, e->book.detail, reporter);
         return true;
     }
-    set_up_search(e, limits);
     if (e->learn_reload) {
         char msg[700];
         learner_load_into(e->learner, &e->tt, msg, sizeof msg);
         add_message(e, msg);
         e->learn_reload = false;
     }
+    if (follow_results(e, &limits, reporter))
+        return true;
+    set_up_search(e, limits);
     learner_search_start(e->learner, &e->game.pos,
                          !limits->infinite && !options_bool(&e->options, "UCI_AnalyseMode"));
     tt_new_search(&e->tt);

@@ -9,6 +9,7 @@
 
 #include "board/gameend.h"
 #include "board/movegen.h"
+#include "board/notation.h"
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
 #include "opening/learnmerge.h"
@@ -42,6 +43,9 @@ struct Learner {
     size_t pending_len;
 
     BookLearn book;        /* this game's own book moves, and what the file knows */
+    bool use_results;      /* result learning (resultlearn.h) */
+    ResultLearn results;
+    ResultAdvice advice;   /* its say on the position of the last go */
 
     Position *search_scratch; /* used on the search thread */
     Position *scratch;        /* used on the protocol thread */
@@ -70,6 +74,7 @@ void learner_free(Learner *l)
         return;
     free(l->moves);
     booklearn_free(&l->book);
+    resultlearn_free(&l->results);
     free(l->search_scratch);
     free(l->scratch);
     free(l);
@@ -122,6 +127,11 @@ void learner_configure(Learner *l, bool enabled, const char *path, int threshold
         l->have_file = path[0] != '\0';
         learnfile_init(&l->file, path);
     }
+}
+
+void learner_set_results(Learner *l, bool on)
+{
+    l->use_results = on;
 }
 
 bool learner_enabled(const Learner *l)
@@ -353,15 +363,32 @@ void learner_game_over(Learner *l, int result, char *msg, size_t msg_size)
     l->expect_valid = false;
 }
 
+/* The file's records as learner_load_into gathers them: positions and book results
+ * (learnmerge.h, first member), and the games into the result table when it is used. */
+typedef struct {
+    LearnCollection rec;
+    ResultLearn *results;
+} LoadContext;
+
+static void collect_game(void *ctx, const LearnGame *g)
+{
+    LoadContext *c = ctx;
+    if (c->results)
+        resultlearn_add_game(c->results, g);
+}
+
 int learner_load_into(Learner *l, TranspositionTable *tt, char *msg, size_t msg_size)
 {
     msg[0] = '\0';
     if (!learner_enabled(l))
         return 0;
     /* What does not fit in memory is left out. */
-    LearnCollection rec = { 0 };
-    LearnVisitor v = { learn_collect_position, NULL, learn_collect_book, &rec };
+    LoadContext ctx = { { 0 }, l->use_results ? &l->results : NULL };
+    LearnVisitor v = { learn_collect_position, collect_game, learn_collect_book, &ctx };
+    resultlearn_clear(&l->results);
     learnfile_load(&l->file, &v, NULL, msg, msg_size);
+    resultlearn_finish(&l->results);
+    LearnCollection rec = ctx.rec;
     booklearn_set_stats(&l->book, rec.book, learn_merge_books(rec.book, rec.book_count,
                                                              LEARN_MAX_BOOK));
     rec.book = NULL; /* booklearn owns it now */
@@ -379,6 +406,43 @@ void learner_book_played(Learner *l, const Position *pos, Move m)
         return;
     l->own_mask |= (uint8_t)(1 << pos->side);
     booklearn_played(&l->book, pos, m, total_plies(l));
+}
+
+LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const SearchLimits *limits,
+                          SearchLimits *narrowed, char *detail, size_t detail_size, const SearchReporter *rep)
+{
+    ResultAdvice *adv = &l->advice;
+    if (!game_move || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
+        || !learner_enabled(l) || !l->use_results || !resultlearn_advise(&l->results, pos, adv))
+        return LEARN_GO_SEARCH;
+    char mv[8];
+    if (adv->replay != MOVE_NONE) {
+        const LearnBookStat *s = &adv->replay_stat;
+        snprintf(detail, detail_size, "from the learning file: won %u, drew %u, lost %u games here", s->wins,
+                 s->draws, s->losses);
+        narrowed->searchmoves[0] = adv->replay;
+        l->own_mask |= (uint8_t)(1 << pos->side); /* an own move, played without a search */
+        return LEARN_GO_REPLAY;
+    }
+    *narrowed = *limits;
+    MoveList list;
+    generate_legal(pos, &list);
+    narrowed->searchmoves_count = 0;
+    for (int i = 0; i < list.count; i++) {
+        bool avoid = false;
+        for (int k = 0; k < adv->avoid_count; k++)
+            avoid |= adv->avoid[k] == list.moves[i];
+        if (!avoid)
+            narrowed->searchmoves[narrowed->searchmoves_count++] = list.moves[i];
+    }
+    for (int k = 0; k < adv->avoid_count && rep && rep->on_info; k++) {
+        const LearnBookStat *s = &adv->avoid_stat[k];
+        char line[200];
+        snprintf(line, sizeof line, "learned: not searching %s (won %u, drew %u, lost %u games here)",
+                 move_to_uci_game(pos, adv->avoid[k], mv), s->wins, s->draws, s->losses);
+        rep->on_info(rep->ctx, line);
+    }
+    return LEARN_GO_NARROWED;
 }
 
 bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out)

@@ -15,7 +15,10 @@
  *   start-up and each new game, protected for the search that follows;
  * - book learning (booklearn.h): the engine's own book moves (learner_book_played) get
  *   the game's result appended at its end (B records); learner_book_adjust merges the
- *   learned results into a probe's moves before the book chooses.
+ *   learned results into a probe's moves before the book chooses;
+ * - result learning (resultlearn.h, when learner_set_results turned it on): the games'
+ *   results counted for each own move of the file's games, loaded with the positions;
+ *   learner_result_advice says which move to play again or which to leave out.
  *
  * Threads: learner_on_iteration and learner_search_done run on the search thread while
  * the protocol thread waits for the search (engine.c); learner_flush runs on the search
@@ -29,6 +32,7 @@
 
 #include "board/position.h"
 #include "engine/booklearn.h"
+#include "engine/resultlearn.h"
 #include "opening/book.h"
 #include "opening/learnfile.h"
 #include "search/search.h"
@@ -63,6 +67,8 @@ bool learner_resolve_path(const char *name, char *out, size_t out_size);
  * threshold in centipawns. A new path is loaded by the next learner_load_into. */
 void learner_configure(Learner *l, bool enabled, const char *path, int threshold);
 bool learner_enabled(const Learner *l);
+/* Result learning on or off (loaded by the next learner_load_into). */
+void learner_set_results(Learner *l, bool on);
 
 /* The game record. fen NULL = the start position. A position that continues (or takes
  * back moves of) the recorded game keeps it; any other starts a new record, after the
@@ -105,6 +111,17 @@ void learner_book_played(Learner *l, const Position *pos, Move m);
  * and stays at least 1; a weight of 0 stays 0. The moves are then re-sorted, heaviest
  * first (stable). */
 void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves, int n);
+/* Result learning for a go in pos (game_move: a move of the engine's game, not analysis
+ * nor limited strength), if learning and result learning are on; never for infinite,
+ * ponder, mate or searchmoves searches:
+ * - LEARN_GO_REPLAY: play narrowed->searchmoves[0] at once (a move that won here and
+ *   never lost); detail describes it; the learner counts it as the engine's own move;
+ * - LEARN_GO_NARROWED: search with narrowed, limits without the moves that lost here
+ *   (each left-out move is told through rep's on_info);
+ * - LEARN_GO_SEARCH: nothing learned; search with limits. */
+typedef enum { LEARN_GO_SEARCH, LEARN_GO_REPLAY, LEARN_GO_NARROWED } LearnGo;
+LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const SearchLimits *limits,
+                          SearchLimits *narrowed, char *detail, size_t detail_size, const SearchReporter *rep);
 /* The learned results of one book move (false when there are none). */
 bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out);
 
