@@ -74,6 +74,20 @@ def a_loss_repeating_an_earlier_one_is_counted():
 
 
 @test
+def learning_lines_are_counted_from_the_protocol_log():
+    log = os.path.join(TMP, "protocol.log")
+    with open(log, "w") as f:
+        f.write("12:00:01 saavedra> info string learned positions hit 3 times\n"
+                "12:00:02 saavedra> info string learned positions hit 2 times\n"
+                "12:00:03 saavedra> info string book move e7e5: from the learning file: won 1, drew 0, lost 0 games here\n"
+                "12:00:04 saavedra> info string learned: not searching f2f3 (won 0, drew 0, lost 1 games here)\n"
+                "12:00:05 saavedra> info string learned: not searching g2g4 (won 0, drew 0, lost 2 games here)\n"
+                "12:00:06 ethereal> info depth 12 score cp 30 pv e2e4\n")
+    counts = bench.log_counts(log)
+    check(counts == {"hits": 5, "searches": 2, "replays": 1, "left_out": 2}, str(counts))
+
+
+@test
 def cost_file_is_read_by_the_engine_with_every_record():
     path = os.path.join(TMP, "learned.lrn")
     bench.learning_file_with(path, ENGINE, 500, 7)

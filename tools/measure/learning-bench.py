@@ -14,7 +14,8 @@ schedule (same openings, same order, same seed). Games go through the match tool
 (SAAVEDRA_MATCH, default ../shared/tools/match beside the project). The report gives the
 score of each quarter with its Elo and 95% error (pentanomial: the two games of a pair
 share an opening), the difference on - off per quarter, how often the engine's searches
-met learned positions (its "info string learned positions hit N times"), and
+met learned positions (its "info string learned positions hit N times"), how often
+result learning replayed a won move or left a lost one out, and
 OUT/learning-bench.png: the running score of each arm (gnuplot).
 """
 import argparse
@@ -32,6 +33,8 @@ import zlib
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 HITS = re.compile(r"info string learned positions hit (\d+) times")
+REPLAY = "from the learning file:"          # result learning played a won move again
+LEFT_OUT = "info string learned: not searching"  # ... or left a lost move out
 
 
 def program(name):
@@ -196,15 +199,24 @@ def play(arm_dir, first, second, args, games, label):
     sys.stdout.write("\n")
     if proc.returncode != 0:
         fail("the match tool failed (exit %d), see %s" % (proc.returncode, out.name))
-    hits = searches = 0
+    counts = log_counts(log)
+    os.unlink(log)  # large; the counts are all that is kept
+    return pgn, counts
+
+
+def log_counts(log):
+    """What learning did, from the engine's lines in a protocol log: learned-position hits
+    and the searches that met any, result-learning replays and left-out moves."""
+    counts = {"hits": 0, "searches": 0, "replays": 0, "left_out": 0}
     with open(log, errors="replace") as f:
         for line in f:
             m = HITS.search(line)
             if m:
-                hits += int(m.group(1))
-                searches += 1
-    os.unlink(log)  # large; the counts are all that is kept
-    return pgn, hits, searches
+                counts["hits"] += int(m.group(1))
+                counts["searches"] += 1
+            counts["replays"] += REPLAY in line
+            counts["left_out"] += LEFT_OUT in line
+    return counts
 
 
 def saavedra(engine, name, learning, learn_file, book, hash_mb, extra=()):
@@ -237,7 +249,7 @@ def report(arms, games, out, title):
     header = "%-12s" % "arm" + "".join("%20s" % ("quarter %d" % (q + 1)) for q in range(4)) + "%20s" % "all"
     lines.append(header)
     rated = {}
-    for arm, (scores, hits, searches, _) in arms.items():
+    for arm, (scores, _, _) in arms.items():
         qs = quarters(scores, games)
         every = all_pairs(scores, games)
         row = "%-12s" % arm
@@ -256,10 +268,11 @@ def report(arms, games, out, title):
             row += "%20s" % ("%+.0f+/-%.0f" % (a[2] - b[2], math.hypot(a[3], b[3])))
         lines.append(row)
     lines.append("")
-    for arm, (scores, hits, searches, (losses, repeats)) in arms.items():
-        lines.append("%s: %d games, %d searches met learned positions, %d hits in all; %d losses, %d of them "
-                     "the same 12 plies after the opening as an earlier loss with that opening and colour"
-                     % (arm, len(scores), searches, hits, losses, repeats))
+    for arm, (scores, c, (losses, repeats)) in arms.items():
+        lines.append("%s: %d games, %d searches met learned positions, %d hits in all; %d won moves replayed, "
+                     "%d lost moves left out; %d losses, %d of them the same 12 plies after the opening as an "
+                     "earlier loss with that opening and colour"
+                     % (arm, len(scores), c["searches"], c["hits"], c["replays"], c["left_out"], losses, repeats))
     text = "\n".join(lines) + "\n"
     sys.stdout.write("\n" + text)
     with open(os.path.join(out, "report.txt"), "w") as f:
@@ -325,9 +338,9 @@ def run_arms(a, out, first_extra, match_extra, games, title):
         options = ["option." + o.split(":", 1)[1] for o in a.arm_option if o.split(":", 1)[0] == arm]
         first = saavedra(engine, "saavedra", arm != "off", learn_file, a.mode == "book", a.hash,
                          list(first_extra) + options)
-        pgn, hits, searches = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra,
-                                   games, "learning " + arm)
-        arms[arm] = (engine_scores(pgn, "saavedra"), hits, searches, repeated_losses(played_lines(pgn, "saavedra")))
+        pgn, counts = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra, games,
+                           "learning " + arm)
+        arms[arm] = (engine_scores(pgn, "saavedra"), counts, repeated_losses(played_lines(pgn, "saavedra")))
     report(arms, games, out, title)
 
 
