@@ -170,10 +170,10 @@ static bool load_file(const char *path, double valid_share, size_t max, NnueData
     return true;
 }
 
-bool nnue_data_load(const char *dir, double valid_share, size_t max_positions, NnueData *out, char *err,
-                    size_t err_size)
+/* Adds the files of one folder (or the one file it names) to out. */
+static bool load_path(const char *dir, double valid_share, size_t max_positions, NnueData *out, char *err,
+                      size_t err_size)
 {
-    memset(out, 0, sizeof *out);
     struct stat st;
     if (stat(dir, &st) != 0) {
         snprintf(err, err_size, "%s: no such file or folder", dir);
@@ -217,13 +217,35 @@ bool nnue_data_load(const char *dir, double valid_share, size_t max_positions, N
     for (size_t i = 0; i < n; i++)
         free(names[i]);
     free(names);
-    if (!ok) {
+    if (!ok)
         snprintf(err, err_size, "out of memory for the positions");
-        nnue_data_free(out);
-        return false;
+    return ok;
+}
+
+bool nnue_data_load(const char *dirs, double valid_share, size_t max_positions, NnueData *out, char *err,
+                    size_t err_size)
+{
+    memset(out, 0, sizeof *out);
+    char path[4096];
+    for (const char *p = dirs; ; p++) {
+        size_t len = strcspn(p, ":");
+        if (len >= sizeof path) {
+            snprintf(err, err_size, "%.60s...: path too long", p);
+            nnue_data_free(out);
+            return false;
+        }
+        memcpy(path, p, len);
+        path[len] = '\0';
+        if (len && !load_path(path, valid_share, max_positions, out, err, err_size)) {
+            nnue_data_free(out);
+            return false;
+        }
+        p += len;
+        if (!*p || (max_positions && out->train.count >= max_positions))
+            break;
     }
     if (out->train.count == 0) {
-        snprintf(err, err_size, "%s: no training positions", dir);
+        snprintf(err, err_size, "%s: no training positions", dirs);
         nnue_data_free(out);
         return false;
     }

@@ -33,10 +33,11 @@ typedef struct {
 void posset_free(PosSet *s);
 bool posset_add(PosSet *s, const Position *pos, int score_stm, int result_stm);
 
-/* Reads every *.svt file of dir (or the one file dir names). Games whose index hashes
- * below valid_share (0..1) go to validation. At most max_positions are kept (0: all).
- * False (with err) when nothing can be read. */
-bool nnue_data_load(const char *dir, double valid_share, size_t max_positions, NnueData *out, char *err,
+/* Reads every *.svt file of each folder of dirs, a list separated by ':' (or the one file
+ * an entry names), in that order. Games whose index hashes below valid_share (0..1) go to
+ * validation. At most max_positions are kept (0: all). False (with err) when nothing can
+ * be read. */
+bool nnue_data_load(const char *dirs, double valid_share, size_t max_positions, NnueData *out, char *err,
                     size_t err_size);
 void nnue_data_free(NnueData *d);
 

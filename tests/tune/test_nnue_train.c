@@ -310,6 +310,16 @@ TEST(nnue_data_loader_reads_files_and_skips_damage)
         }
         nnue_data_free(&data);
     }
+    /* Several sources separated by ':' are read in turn (here the folder and its one
+     * file: every position twice); a missing one is an error. */
+    char both[600];
+    snprintf(both, sizeof both, "%s:%s", dir, path);
+    if (CHECK(nnue_data_load(both, 0.25, 0, &data, err, sizeof err))) {
+        CHECK_EQ((long)(data.train.count + data.valid.count), 2 * scored);
+        nnue_data_free(&data);
+    }
+    snprintf(both, sizeof both, "%s:%s/missing", dir, dir);
+    CHECK(!nnue_data_load(both, 0.25, 0, &data, err, sizeof err) && strstr(err, "missing"));
     /* A file that is not training data is skipped, and with nothing else, refused. */
     remove(path);
     snprintf(path, sizeof path, "%s/junk.svt", dir);

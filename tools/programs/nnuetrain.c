@@ -2,7 +2,8 @@
  *
  *   nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-c THREADS]
  *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]
- *     -d DATA      a folder of *.svt files (tools/datagen) or one such file
+ *     -d DATA      a folder of *.svt files (tools/datagen) or one such file; several,
+ *                  separated by ":", are read in turn (generations of data)
  *     -o NET       the quantised net, written after every epoch (make EVALFILE=NET)
  *     -epochs N    passes over the data (default 15)
  *     -batch N     positions per Adam step (default 1024)
