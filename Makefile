@@ -238,15 +238,19 @@ tune-match:
 # The neural evaluation's chain (docs/nnue.md): self-play data into NNUE_DATA (outside
 # the repository; resumable, the same games for the same seed), a net trained on it, the
 # net against the hand-written evaluation (SPRT), then make EVALFILE=$(NNUE_OUT)/net.nnue.
+# DATAGEN_NET=builtin|FILE generates the next data with a net; NNUE_DATA=DIR1:DIR2 trains on
+# several folders.
 NNUE_DATA   ?= $(SAAVEDRA_DATA)
 NNUE_GAMES  ?= 100000
 NNUE_NODES  ?= 5000
 NNUE_SEED   ?= 1
 NNUE_OUT    ?= build/nnue
 NNUE_EPOCHS ?= 15
+DATAGEN_NET ?=
 nnue-data: $(BUILD)/tools/datagen
 	@test -n "$(NNUE_DATA)" || { echo "nnue-data: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
-	$(BUILD)/tools/datagen -o $(NNUE_DATA) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 -book book/book.bin --seed $(NNUE_SEED)
+	$(BUILD)/tools/datagen -o $(NNUE_DATA) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 -book book/book.bin --seed $(NNUE_SEED) \
+	    $(if $(DATAGEN_NET),-net $(DATAGEN_NET))
 
 nnue-train: $(BUILD)/tools/nnuetrain
 	@test -n "$(NNUE_DATA)" || { echo "nnue-train: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
