@@ -207,6 +207,8 @@ bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out)
         out->bound = data_bound(data);
         return true;
     }
+    /* A miss leaves an empty entry, so that no caller reads indeterminate values. */
+    *out = (TTData){ MOVE_NONE, VALUE_NONE, VALUE_NONE, 0, BOUND_NONE, false };
     return false;
 }
 

@@ -72,6 +72,7 @@ void tt_clear(TranspositionTable *tt, int threads);
 /* Called once at the start of every search: older entries become preferred victims. */
 void tt_new_search(TranspositionTable *tt);
 
+/* True with the entry of key in *out; false with an empty one (bound BOUND_NONE). */
 bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out);
 void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, int eval,
               int depth, Bound bound);
