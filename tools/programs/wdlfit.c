@@ -209,5 +209,7 @@ int main(int argc, char **argv)
     printf("constants: A0 %.1f A1 %.1f B0 %.1f B1 %.1f\n", p[0], p[1], p[2], p[3]);
     free(s);
     free(pos);
+    pawn_table_free(qs.pawns);
+    network_free(net);
     return 0;
 }
