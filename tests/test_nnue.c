@@ -234,6 +234,21 @@ TEST(nnue_incremental_equals_refresh_along_random_games)
     network_free(net);
 }
 
+/* The score of a depth-1 search, in a new game, of a position of kings and pawns where no
+ * capture or check is in reach: the best child's static evaluation. */
+static int pawns_depth_one_score(Engine *e)
+{
+    char err[200];
+    engine_new_game(e);
+    engine_set_position(e, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", NULL, 0, err, sizeof err);
+    SearchLimits limits;
+    limits_init(&limits);
+    limits.depth = 1;
+    CHECK(engine_go(e, &limits, NULL, err, sizeof err));
+    engine_wait(e);
+    return engine_last_result(e).score;
+}
+
 TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
 {
     Network *net = random_net(5);
@@ -289,14 +304,7 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
     for (int k = 0; k < 2; k++) {
         engine_set_option(e, "Threads", "1", OPT_SOURCE_GUI, err, sizeof err);
         CHECK(engine_set_option(e, "NNUE Scale", k ? "50" : "100", OPT_SOURCE_GUI, err, sizeof err));
-        engine_new_game(e);
-        engine_set_position(e, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", NULL, 0, err, sizeof err);
-        SearchLimits limits;
-        limits_init(&limits);
-        limits.depth = 1;
-        CHECK(engine_go(e, &limits, NULL, err, sizeof err));
-        engine_wait(e);
-        score[k] = engine_last_result(e).score;
+        score[k] = pawns_depth_one_score(e);
     }
     CHECK_MSG(abs(score[0]) > 10 && abs(2 * score[1] - score[0]) <= 2, "scale 100: %d, scale 50: %d", score[0], score[1]);
     /* Limited strength evaluates with the hand-written evaluation, on which its levels
@@ -307,14 +315,7 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
         engine_set_option(e, "Use NNUE", k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
         engine_set_option(e, "UCI_LimitStrength", k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
         engine_set_option(e, "UCI_Elo", "2440", OPT_SOURCE_GUI, err, sizeof err);
-        engine_new_game(e);
-        engine_set_position(e, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", NULL, 0, err, sizeof err);
-        SearchLimits limits;
-        limits_init(&limits);
-        limits.depth = 1;
-        CHECK(engine_go(e, &limits, NULL, err, sizeof err));
-        engine_wait(e);
-        *(k ? &limited : &hce) = engine_last_result(e).score;
+        *(k ? &limited : &hce) = pawns_depth_one_score(e);
     }
     CHECK_MSG(limited == hce && hce != score[0], "hand-written %d, limited with the net on %d, net %d", hce, limited,
               score[0]);
