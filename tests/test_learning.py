@@ -81,10 +81,16 @@ def summary(learn_file):
     return m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
 
 
+def new_game(learn_file, *options):
+    """An engine on learn_file told that a new game starts."""
+    e = Uci(learn_file, *options)
+    e.send("ucinewgame")
+    return e
+
+
 def test_uci_mate_recorded_on_ucinewgame():
     f = path("uci-mate.lrn")
-    e = Uci(f)
-    e.send("ucinewgame")
+    e = new_game(f)
     # Fool's mate: the engine plays Black's moves.
     e.search("startpos moves f2f3", "depth 2")
     e.search("startpos moves f2f3 e7e5 g2g4", "depth 3")
@@ -114,8 +120,7 @@ def test_uci_mate_recorded_on_ucinewgame():
 def test_uci_result_from_scores():
     # Queen up, ending not on the board: the last two own scores decide (a win).
     f = path("uci-scores.lrn")
-    e = Uci(f)
-    e.send("ucinewgame")
+    e = new_game(f)
     fen = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"
     e.search("fen " + fen, "depth 6")
     e.search("fen %s moves a1a7 e8d8" % fen, "depth 6")
@@ -128,8 +133,7 @@ def test_uci_result_from_scores():
 
 def fools_mate_game(learn_file, engine_side):
     """Fool's mate with the engine searching for one side (the GUI plays the moves)."""
-    e = Uci(learn_file)
-    e.send("ucinewgame")
+    e = new_game(learn_file)
     moves = ["f2f3", "e7e5", "g2g4", "d8h4"]
     for ply in range(4):
         if (ply % 2 == 0) == (engine_side == "white"):
@@ -146,14 +150,12 @@ def test_result_learning_replays_wins_and_leaves_out_losses():
     fools_mate_game(lost, "white")
     on = [("Learning Results", "true")]
     # Off (the default): searched as ever, no word of it.
-    e = Uci(won)
-    e.send("ucinewgame")
+    e = new_game(won)
     lines = e.search("startpos moves f2f3", "depth 2")
     assert not any("learning file" in l for l in lines), lines
     e.close()
     # On: the move that won is played again at once, in the game only (not in analysis).
-    e = Uci(won, *on)
-    e.send("ucinewgame")
+    e = new_game(won, *on)
     lines = e.search("startpos moves f2f3", "depth 2")
     assert lines[-1].split()[1] == "e7e5", lines
     assert "info string book move e7e5: from the learning file: won 1, drew 0, lost 0 games here" in lines, lines
@@ -162,8 +164,7 @@ def test_result_learning_replays_wins_and_leaves_out_losses():
     assert not any("learning file" in l for l in lines), lines
     e.close()
     # On: the moves that lost are not searched, and the engine says so.
-    e = Uci(lost, *on)
-    e.send("ucinewgame")
+    e = new_game(lost, *on)
     lines = e.search("startpos", "depth 3")
     assert lines[-1].split()[1] != "f2f3", lines
     assert "info string learned: not searching f2f3 (won 0, drew 0, lost 1 games here)" in lines, lines
@@ -203,8 +204,7 @@ def found_at(lines, move):
 def tactic_game(learn_file, threshold):
     """A game in which an own search of TACTIC expects little (depth 1) and the next own
     one, two plies later, finds the win (depth 12). Returns that search's output."""
-    e = Uci(learn_file, ("Learning Threshold", threshold), HCE)
-    e.send("ucinewgame")
+    e = new_game(learn_file, ("Learning Threshold", threshold), HCE)
     e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE[:2])), "depth 1")
     lines = e.search(TACTIC_AGAIN, "depth 12")
     e.send("quit")
@@ -242,8 +242,7 @@ def test_damaged_file_set_aside_with_one_warning():
     f = path("damaged.lrn")
     with open(f, "wb") as out:
         out.write(b"SAAVLRN\x1a" + os.urandom(2992))
-    e = Uci(f)
-    e.send("ucinewgame")
+    e = new_game(f)
     lines = e.sync()
     warnings = [l for l in lines if l.startswith("info string") and "set aside" in l]
     assert len(warnings) == 1, lines

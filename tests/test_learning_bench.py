@@ -88,6 +88,51 @@ def learning_lines_are_counted_from_the_protocol_log():
 
 
 @test
+def a_finished_arm_is_reused_only_with_the_same_set_up():
+    arm = os.path.join(TMP, "arm-on")
+    os.makedirs(arm, exist_ok=True)
+    engine = os.path.join(TMP, "fake-engine")
+    with open(engine, "w") as f:
+        f.write("build 1")
+    learn = os.path.join(arm, "learn.lrn")
+    first = bench.saavedra(engine, "saavedra", True, learn, False, 16)
+    args = ["--each", "tc=5+0.05"]
+    with open(os.path.join(arm, "games.pgn"), "w") as f:
+        f.write('[Round "1"]\n[White "saavedra"]\n[Black "opp"]\n[Result "1-0"]\n\n1. e4 1-0\n\n')
+    cmd = lambda: ["node", "match.mjs"] + first + ["--engine", "cmd=" + engine] + args + [
+        "--games", "2", "--pgnout", os.path.join(arm, "games.pgn"), "--log", os.path.join(arm, "protocol.log"),
+        "--ratinginterval", "50"]
+    key = bench.run_key(cmd(), arm)
+    counts = {"hits": 4, "searches": 2, "replays": 0, "left_out": 1}
+    bench.mark_finished(arm, key, counts)
+    check(bench.finished_run(arm, key) == counts, "the same set-up is reused")
+    # The arm's own learning file changes as it plays: named, not read.
+    with open(learn, "w") as f:
+        f.write("learned")
+    check(bench.run_key(cmd(), arm) == key, "the arm's learning file is not part of the key")
+    # Reused without the match tool: no game is played.
+    os.environ["SAAVEDRA_MATCH"] = os.path.join(TMP, "no-match-tool")
+    pgn, got = bench.play(arm, first, ["--engine", "cmd=" + engine], args, 2, "on", scratch=[learn])
+    check(got == counts and os.path.exists(learn) and os.path.exists(pgn), "reused: %s" % got)
+    # Another engine build, another clock, a damaged record or a lost PGN: played again.
+    with open(engine, "w") as f:
+        f.write("build 2")
+    check(bench.finished_run(arm, bench.run_key(cmd(), arm)) is None, "a rebuilt engine is played again")
+    with open(engine, "w") as f:
+        f.write("build 1")
+    args[1] = "tc=10+0.1"
+    check(bench.finished_run(arm, bench.run_key(cmd(), arm)) is None, "another clock is played again")
+    args[1] = "tc=5+0.05"
+    check(bench.finished_run(arm, bench.run_key(cmd(), arm)) == counts, "back to the same set-up")
+    with open(os.path.join(arm, "finished.json"), "w") as f:
+        f.write('{"key": "%s", "cou' % key)
+    check(bench.finished_run(arm, key) is None, "a truncated record is not trusted")
+    bench.mark_finished(arm, key, counts)
+    os.unlink(os.path.join(arm, "games.pgn"))
+    check(bench.finished_run(arm, key) is None, "no games, nothing to reuse")
+
+
+@test
 def cost_file_is_read_by_the_engine_with_every_record():
     path = os.path.join(TMP, "learned.lrn")
     bench.learning_file_with(path, ENGINE, 500, 7)

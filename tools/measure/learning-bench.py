@@ -19,6 +19,8 @@ result learning replayed a won move or left a lost one out, and
 OUT/learning-bench.png: the running score of each arm (gnuplot).
 """
 import argparse
+import hashlib
+import json
 import math
 import os
 import random
@@ -164,17 +166,63 @@ def match_tool():
     return d
 
 
-def play(arm_dir, first, second, args, games, label):
+def run_key(cmd, arm_dir, files=()):
+    """What makes two runs of an arm the same: the match command and the content of every
+    file it names outside the arm's folder (engines, openings, the polyglot set-up) and of
+    `files`. The arm's own files (its learning file, PGN, log) are named, not read."""
+    h = hashlib.sha256()
+    inside = os.path.abspath(arm_dir) + os.sep
+    paths = [t.partition("=")[2] if t.startswith(("cmd=", "arg=")) else t for t in cmd] + list(files)
+    for token, path in zip(list(cmd) + list(files), paths):
+        h.update(token.encode() + b"\0")
+        if path and os.path.isfile(path) and not os.path.abspath(path).startswith(inside):
+            with open(path, "rb") as f:
+                for chunk in iter(lambda: f.read(1 << 20), b""):
+                    h.update(chunk)
+    return h.hexdigest()
+
+
+def finished_run(arm_dir, key):
+    """The learning counts of a finished run of this arm with the same key, else None."""
+    try:
+        with open(os.path.join(arm_dir, "finished.json")) as f:
+            done = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(done, dict) or done.get("key") != key or not isinstance(done.get("counts"), dict) \
+            or not os.path.isfile(os.path.join(arm_dir, "games.pgn")):
+        return None
+    return done["counts"]
+
+
+def mark_finished(arm_dir, key, counts):
+    path = os.path.join(arm_dir, "finished.json")
+    with open(path + ".tmp", "w") as f:
+        json.dump({"key": key, "counts": counts}, f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(path + ".tmp", path)
+
+
+def play(arm_dir, first, second, args, games, label, fresh=False, scratch=(), files=()):
     """Plays one arm through the match tool; echoes its progress; returns the PGN path and
-    the learned-position hits seen in the protocol log."""
+    the learned-position hits seen in the protocol log. A run already finished with the
+    same command, engines and files is reused unless `fresh` (so that a long benchmark can
+    be run an arm at a time); `scratch` files are removed before a run is played."""
     os.makedirs(arm_dir, exist_ok=True)
     pgn = os.path.join(arm_dir, "games.pgn")
     log = os.path.join(arm_dir, "protocol.log")
-    for p in (pgn, log):
-        if os.path.exists(p):
-            os.unlink(p)
     cmd = ["node", "match.mjs"] + first + second + args + [
         "--games", str(games), "--pgnout", pgn, "--log", log, "--ratinginterval", "50"]
+    key = run_key(cmd, arm_dir, files)
+    counts = None if fresh else finished_run(arm_dir, key)
+    if counts is not None:
+        print("%s: reusing the finished run in %s (same command, engines and files; --fresh plays it again)"
+              % (label, arm_dir))
+        return pgn, counts
+    for p in [pgn, log, os.path.join(arm_dir, "finished.json")] + list(scratch):
+        if os.path.exists(p):
+            os.unlink(p)
     with open(os.path.join(arm_dir, "command.txt"), "w") as f:
         f.write(" ".join("'%s'" % c if " " in c else c for c in cmd) + "\n")
     start = time.time()
@@ -201,6 +249,7 @@ def play(arm_dir, first, second, args, games, label):
         fail("the match tool failed (exit %d), see %s" % (proc.returncode, out.name))
     counts = log_counts(log)
     os.unlink(log)  # large; the counts are all that is kept
+    mark_finished(arm_dir, key, counts)
     return pgn, counts
 
 
@@ -333,13 +382,11 @@ def run_arms(a, out, first_extra, match_extra, games, title):
         arm_dir = os.path.join(out, arm)
         os.makedirs(arm_dir, exist_ok=True)
         learn_file = os.path.join(arm_dir, "learn.lrn")
-        if os.path.exists(learn_file):
-            os.unlink(learn_file)
         options = ["option." + o.split(":", 1)[1] for o in a.arm_option if o.split(":", 1)[0] == arm]
         first = saavedra(engine, "saavedra", arm != "off", learn_file, a.mode == "book", a.hash,
                          list(first_extra) + options)
         pgn, counts = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra, games,
-                           "learning " + arm)
+                           "learning " + arm, a.fresh, [learn_file], [a.opponent_book] if a.opponent_book else [])
         arms[arm] = (engine_scores(pgn, "saavedra"), counts, repeated_losses(played_lines(pgn, "saavedra")))
     report(arms, games, out, title)
 
@@ -454,9 +501,9 @@ def cost(a, out):
             os.unlink(empty)
         first = saavedra(a.engine, "loaded", True, big, False, a.hash)
         second = saavedra(a.engine, "empty", True, empty, False, a.hash)
-        pgn, _, _ = play(os.path.join(out, "match"), first, second,
-                         common_match_args(a) + ["--openings", a.openings, "--order", "random", "--seed", str(a.seed)],
-                         a.games, "loaded vs empty")
+        pgn, _ = play(os.path.join(out, "match"), first, second,
+                      common_match_args(a) + ["--openings", a.openings, "--order", "random", "--seed", str(a.seed)],
+                      a.games, "loaded vs empty", a.fresh)
         scores = engine_scores(pgn, "loaded")
         r = rate(all_pairs(scores, a.games))
         if r:
@@ -492,6 +539,8 @@ def main():
     ap.add_argument("--depth", type=int, default=12, help="cost: search depth (12)")
     ap.add_argument("--runs", type=int, default=5, help="cost: runs of each (5)")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--fresh", action="store_true",
+                    help="play every arm again (default: reuse an arm's finished run with the same set-up)")
     a = ap.parse_args()
     a.tc = a.tc or ("10+0.1" if a.mode == "cost" else "5+0.05")
     if a.games is None:
