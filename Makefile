@@ -149,7 +149,7 @@ $(BUILD)/%.o: src/%.c | $(BUILD)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
-$(BUILD)/nnue/embedded.o: EXTRA_CFLAGS += $(if $(NNUE_NET),-DNNUE_EMBED_FILE='"$(abspath $(NNUE_NET))"')
+$(BUILD)/nnue/embedded.o: override EXTRA_CFLAGS += $(if $(NNUE_NET),-DNNUE_EMBED_FILE='"$(abspath $(NNUE_NET))"')
 $(BUILD)/nnue/embedded.o: $(NNUE_NET) $(BUILD)/nnue/evalfile.stamp
 $(BUILD)/nnue/evalfile.stamp: FORCE | $(BUILD)
 	@mkdir -p $(@D)

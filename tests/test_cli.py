@@ -189,6 +189,23 @@ def make_install_and_uninstall():
 
 
 @test
+def extra_cflags_keep_the_built_in_net():
+    # A build for an experiment (make EXTRA_CFLAGS=-DNAME=VALUE) still embeds the default
+    # net: the flags given on the command line add to the embedding flag, not replace it.
+    net = os.path.join(ROOT, "src", "nnue", "nets", "default.nnue")
+    if not os.path.isfile(net):
+        return
+    with tempfile.TemporaryDirectory() as d:
+        target = os.path.join(d, "nnue", "embedded.o")
+        p = subprocess.run(["make", "-n", "-B", "-C", ROOT, "BUILD=" + d, "EXTRA_CFLAGS=-DSAAVEDRA_EXPERIMENT=1", target],
+                           capture_output=True, text=True, timeout=60)
+        check(p.returncode == 0, "make -n failed: %s" % p.stderr[-300:])
+        line = [l for l in p.stdout.splitlines() if "embedded.c" in l]
+        check(line and "-DSAAVEDRA_EXPERIMENT=1" in line[0] and "NNUE_EMBED_FILE" in line[0] and net in line[0],
+              "the compile of embedded.c: %s" % line)
+
+
+@test
 def bad_rc_lines_warned_with_line_numbers():
     with tempfile.TemporaryDirectory() as d:
         rcfile = os.path.join(d, "bad.rc")
