@@ -6,7 +6,9 @@
 #   env: TC (default 10+0.1), GAMES (default 2000, the SPRT may stop earlier), SPRT
 #        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
 #        OPPONENT (a UCI engine to play instead of the hand-written evaluation, e.g.
-#        /usr/games/ethereal-chess), SAAVEDRA_MATCH (the match tool's folder),
+#        /usr/games/ethereal-chess), BASE_NET (another net, loaded by the same engine
+#        through EvalFile: the gate of a net's next generation against the one before),
+#        SAAVEDRA_MATCH (the match tool's folder),
 #        SAAVEDRA_OPENINGS (an opening file), NNUE_SCALE (the net side's "NNUE Scale", 100)
 # Both play without book and learning: the openings come from the file.
 set -euo pipefail
@@ -24,6 +26,10 @@ echo "bench hce:  $("$out/saavedra" bench 13 1 16 YBWC HCE 2>&1 | tail -1)"
 echo "bench nnue: $("$out/saavedra" bench 13 1 16 YBWC NNUE 2>&1 | tail -1)"
 if [ -n "${OPPONENT:-}" ]; then
     second=(--engine cmd="$OPPONENT" option.Hash=16)
+elif [ -n "${BASE_NET:-}" ]; then
+    base=$(cd "$(dirname "$BASE_NET")" && pwd)/$(basename "$BASE_NET")
+    second=(--engine cmd="$out/saavedra" name=base "option.Use NNUE=true" "option.EvalFile=$base" \
+        option.OwnBook=false option.Learning=false option.Hash=16)
 else
     second=(--engine cmd="$out/saavedra" name=hce "option.Use NNUE=false" option.OwnBook=false option.Learning=false option.Hash=16)
 fi
