@@ -147,10 +147,15 @@ def bad_arguments():
     env = {k: v for k, v in os.environ.items() if k != "SAAVEDRA_DATA"}
     rc, err = datagen("-games", "1", env=env)
     check(rc == 2 and "SAAVEDRA_DATA" in err, err)
-    for args in (["-o", TMP, "-nodes", "0"], ["-o", TMP, "-c", "x"], ["-o", TMP, "-games"],
-                 ["-o", TMP, "-book", "/nonexistent"]):
+    # One line naming the option, then the usage; exit status 2.
+    for args in (["-o", TMP, "-nodes", "0"], ["-o", TMP, "-c", "x"], ["-o", TMP, "-games"], ["-o", TMP, "-colour", "w"],
+                 ["-o", TMP, "stray"]):
         rc, err = datagen(*args)
-        check(rc != 0 and err.strip(), "%s: rc %d" % (args, rc))
+        first = err.splitlines()[0] if err.strip() else ""
+        check(rc == 2 and first.startswith("datagen: ") and args[-2 if len(args) == 4 else -1] in first
+              and "usage: datagen" in err, "%s: rc %d, %r" % (args, rc, err))
+    rc, err = datagen("-o", TMP, "-book", "/nonexistent")
+    check(rc != 0 and err.strip(), "a missing book: rc %d" % rc)
 
 
 testkit.finish()

@@ -29,6 +29,7 @@
 #include "nnue/network.h"
 #include "tune/nnue_data.h"
 #include "tune/nnue_scale.h"
+#include "util/args.h"
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
@@ -61,28 +62,20 @@ int main(int argc, char **argv)
     const char *data = NULL, *net_path = NULL;
     double valid = 0.02, lambda = 0.75;
     size_t max = 0;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const char *o = argv[i], *v = argv[i + 1];
-        if (!strcmp(o, "-d"))
-            data = v;
-        else if (!strcmp(o, "-net"))
-            net_path = v;
-        else if (!strcmp(o, "-valid"))
-            valid = atof(v);
-        else if (!strcmp(o, "-lambda"))
-            lambda = atof(v);
-        else if (!strcmp(o, "-max"))
-            max = (size_t)atoll(v);
-        else
-            data = NULL, i = argc;
-    }
-    if (!data || argc % 2 == 0 || valid <= 0 || valid >= 1 || lambda < 0 || lambda > 1) {
-        fprintf(stderr, "usage: eval-loss -d DATA [-net FILE] [-valid X] [-lambda X] [-max N]\n");
+    const ArgSpec specs[] = {
+        { "-d", ARG_TEXT, &data, 0, 0 },          { "-net", ARG_TEXT, &net_path, 0, 0 },
+        { "-valid", ARG_REAL, &valid, 1e-6, 0.5 }, { "-lambda", ARG_REAL, &lambda, 0, 1 },
+        { "-max", ARG_SIZE, &max, 0, 0 },
+    };
+    char err[300];
+    bool ok = args_parse_all(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err);
+    if (!ok || !data) {
+        fprintf(stderr, "eval-loss: %s\nusage: eval-loss -d DATA [-net FILE] [-valid X] [-lambda X] [-max N]\n",
+                ok ? "-d DATA is required" : err);
         return 2;
     }
     position_init();
     eval_init();
-    char err[300];
     Network *net = NULL;
     if (net_path && !(net = network_load(net_path, err, sizeof err))) {
         fprintf(stderr, "eval-loss: %s\n", err);

@@ -41,6 +41,7 @@
 #include "formats/traindata.h"
 #include "opening/book.h"
 #include "search/transposition.h"
+#include "util/args.h"
 #include "util/outfile.h"
 #include "util/random.h"
 #include "util/timeutil.h"
@@ -274,45 +275,24 @@ done:
     return NULL;
 }
 
-static int usage(const char *bad)
-{
-    fprintf(stderr, "datagen: bad option or value: %s\n"
-                    "usage: datagen [-o DIR] [-games N] [-nodes N] [-c N] [-book FILE] [-random N] [-chunk N] "
-                    "[--seed N]\n", bad);
-    return 2;
-}
+static const char USAGE[] =
+    "usage: datagen [-o DIR] [-games N] [-nodes N] [-c N] [-book FILE] [-net FILE|builtin] [-random N] [-chunk N] "
+    "[--seed N]\n";
 
 int main(int argc, char **argv)
 {
     Config cfg = { getenv("SAAVEDRA_DATA"), NULL, NULL, 1000, 5000, 1, 2, 8, 250, NULL, 0 };
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (i + 1 >= argc)
-            return usage(o);
-        const char *v = argv[++i];
-        char *end;
-        unsigned long long x = strtoull(v, &end, 10);
-        bool number = end != v && !*end && v[0] != '-';
-        if (!strcmp(o, "-o"))
-            cfg.dir = v;
-        else if (!strcmp(o, "-book"))
-            cfg.book_path = v;
-        else if (!strcmp(o, "-net"))
-            cfg.net = v;
-        else if (!strcmp(o, "-games") && number && x >= 1 && x <= 1000000000ULL)
-            cfg.games = x;
-        else if (!strcmp(o, "-nodes") && number && x >= 1 && x <= 100000000ULL)
-            cfg.nodes = x;
-        else if (!strcmp(o, "-c") && number && x >= 1 && x <= 256)
-            cfg.threads = (int)x;
-        else if (!strcmp(o, "-random") && number && x <= 30)
-            cfg.random_plies = (int)x;
-        else if (!strcmp(o, "-chunk") && number && x >= 1 && x <= 100000)
-            cfg.chunk = (int)x;
-        else if (!strcmp(o, "--seed") && number)
-            cfg.seed = x;
-        else
-            return usage(o);
+    const ArgSpec specs[] = {
+        { "-o", ARG_TEXT, &cfg.dir, 0, 0 },          { "-book", ARG_TEXT, &cfg.book_path, 0, 0 },
+        { "-net", ARG_TEXT, &cfg.net, 0, 0 },        { "-games", ARG_U64, &cfg.games, 1, 1e9 },
+        { "-nodes", ARG_U64, &cfg.nodes, 1, 1e8 },   { "-c", ARG_INT, &cfg.threads, 1, 256 },
+        { "-random", ARG_INT, &cfg.random_plies, 0, 30 }, { "-chunk", ARG_INT, &cfg.chunk, 1, 100000 },
+        { "--seed", ARG_U64, &cfg.seed, 0, 0 },
+    };
+    char err[256];
+    if (!args_parse_all(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err)) {
+        fprintf(stderr, "datagen: %s\n%s", err, USAGE);
+        return 2;
     }
     if (!cfg.dir || !cfg.dir[0]) {
         fprintf(stderr, "datagen: no output folder: give -o DIR or set SAAVEDRA_DATA\n");
@@ -326,7 +306,6 @@ int main(int argc, char **argv)
     position_init();
     search_init();
     eval_init();
-    char err[256];
     if (cfg.book_path && !(cfg.book = book_open(cfg.book_path, err, sizeof err))) {
         fprintf(stderr, "datagen: %s\n", err);
         return 1;

@@ -37,6 +37,7 @@
 #include "tune/nnue_model.h"
 #include "tune/nnue_scale.h"
 #include "tune/nnue_train.h"
+#include "util/args.h"
 #include "util/outfile.h"
 #include "util/timeutil.h"
 
@@ -123,67 +124,40 @@ static bool plot(const char *csv, const char *out)
     return true;
 }
 
-static int usage(const char *bad)
+static int usage(const char *reason)
 {
-    fprintf(stderr, "nnuetrain: bad option or value: %s\n"
+    fprintf(stderr, "nnuetrain: %s\n"
                     "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-mirror 0|1] [-scale auto|X] [-c N] "
-                    "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]\n", bad);
+                    "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]\n", reason);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
     Config cfg = { NULL, NULL, NULL, NULL, 15, 2, 1024, 0, 0.001f, 0.75f, 0.02, 1, false, true, 0 };
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "-resume")) {
-            cfg.resume = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return usage(o);
-        const char *v = argv[++i];
-        char *end;
-        double x = strtod(v, &end);
-        bool number = end != v && !*end && x >= 0;
-        if (!strcmp(o, "-d"))
-            cfg.data = v;
-        else if (!strcmp(o, "-o"))
-            cfg.out = v;
-        else if (!strcmp(o, "-ckpt"))
-            cfg.ckpt = v;
-        else if (!strcmp(o, "--plot"))
-            cfg.plot = v;
-        else if (!strcmp(o, "-epochs") && number && x >= 1 && x <= 100000)
-            cfg.epochs = (int)x;
-        else if (!strcmp(o, "-batch") && number && x >= 1 && x <= 1e7)
-            cfg.batch = (size_t)x;
-        else if (!strcmp(o, "-lr") && number && x > 0 && x < 1)
-            cfg.lr = (float)x;
-        else if (!strcmp(o, "-lambda") && number && x <= 1)
-            cfg.lambda = (float)x;
-        else if (!strcmp(o, "-scale") && !strcmp(v, "auto"))
-            cfg.scale = 0;
-        else if (!strcmp(o, "-scale") && number && x >= 0.1 && x <= 4)
-            cfg.scale = x;
-        else if (!strcmp(o, "-mirror") && number && (x == 0 || x == 1))
-            cfg.mirror = x == 1;
-        else if (!strcmp(o, "-c") && number && x >= 1 && x <= 64)
-            cfg.threads = (int)x;
-        else if (!strcmp(o, "-valid") && number && x < 1)
-            cfg.valid = x;
-        else if (!strcmp(o, "-max") && number)
-            cfg.max = (size_t)x;
-        else if (!strcmp(o, "--seed") && number)
-            cfg.seed = (uint64_t)x;
-        else
-            return usage(o);
-    }
+    const char *scale_text = "auto";
+    int mirror = 1;
+    const ArgSpec specs[] = {
+        { "-d", ARG_TEXT, &cfg.data, 0, 0 },           { "-o", ARG_TEXT, &cfg.out, 0, 0 },
+        { "-ckpt", ARG_TEXT, &cfg.ckpt, 0, 0 },        { "--plot", ARG_TEXT, &cfg.plot, 0, 0 },
+        { "-epochs", ARG_INT, &cfg.epochs, 1, 100000 }, { "-batch", ARG_SIZE, &cfg.batch, 1, 1e7 },
+        { "-lr", ARG_FLOAT, &cfg.lr, 1e-7, 0.5 },      { "-lambda", ARG_FLOAT, &cfg.lambda, 0, 1 },
+        { "-scale", ARG_TEXT, &scale_text, 0, 0 },        { "-mirror", ARG_INT, &mirror, 0, 1 },
+        { "-c", ARG_INT, &cfg.threads, 1, 64 },        { "-valid", ARG_REAL, &cfg.valid, 0, 0.5 },
+        { "-max", ARG_SIZE, &cfg.max, 0, 0 },          { "--seed", ARG_U64, &cfg.seed, 0, 0 },
+        { "-resume", ARG_SWITCH, &cfg.resume, 0, 0 },
+    };
+    char err[400];
+    if (!args_parse_all(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err))
+        return usage(err);
+    cfg.mirror = mirror == 1;
+    if (strcmp(scale_text, "auto") && !args_real(scale_text, 0.1, 4, &cfg.scale))
+        return usage("-scale wants auto or a number from 0.1 to 4");
     if (!cfg.data || !cfg.out) {
         fprintf(stderr, "nnuetrain: -d DATA and -o NET are required\n");
         return 2;
     }
-    char ckpt[PATH_MAX], csv[PATH_MAX], err[400];
+    char ckpt[PATH_MAX], csv[PATH_MAX];
     snprintf(ckpt, sizeof ckpt, "%s", cfg.ckpt ? cfg.ckpt : cfg.out);
     if (!cfg.ckpt)
         strncat(ckpt, ".ckpt", sizeof ckpt - strlen(ckpt) - 1);

@@ -34,6 +34,7 @@
 #include "engine/engine.h"
 #include "eval/evaluate.h"
 #include "formats/pgn.h"
+#include "util/args.h"
 #include "util/outfile.h"
 #include "util/random.h"
 #include "util/timeutil.h"
@@ -263,62 +264,26 @@ static void usage(void)
                     "                 [--min-plies N] [--agree CP [--agree-nodes N]] [FILE.pgn ...]\n");
 }
 
-static bool parse_int(const char *s, int *v)
-{
-    char *end;
-    long x = strtol(s, &end, 10);
-    if (end == s || *end || x < 0 || x > 1000000)
-        return false;
-    *v = (int)x;
-    return true;
-}
-
 int main(int argc, char **argv)
 {
     SelectOptions o = { 30, 150, 3, 10, false, false, 1, NULL, 0, -1, 20000 };
-    int first_file = argc;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int *target = !strcmp(a, "-min") ? &o.min_ply : !strcmp(a, "-max") ? &o.max_ply
-                    : !strcmp(a, "-d") ? &o.min_gap : !strcmp(a, "-s") ? &o.max_gap
-                    : !strcmp(a, "--min-plies") ? &o.min_plies : !strcmp(a, "--agree") ? &o.agree_cp
-                    : !strcmp(a, "--agree-nodes") ? &o.agree_nodes : NULL;
-        if (target) {
-            if (i + 1 >= argc || !parse_int(argv[i + 1], target)) {
-                fprintf(stderr, "pgnselect: %s needs a number from 0 to 1000000\n", a);
-                return 2;
-            }
-            i++;
-        } else if (!strcmp(a, "-r")) {
-            o.random_move = true;
-        } else if (!strcmp(a, "--id")) {
-            o.ids = true;
-        } else if (!strcmp(a, "--seed") || !strcmp(a, "-o")) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "pgnselect: %s needs a value\n", a);
-                return 2;
-            }
-            if (!strcmp(a, "-o")) {
-                o.out_path = argv[++i];
-            } else {
-                char *end;
-                o.seed = strtoull(argv[++i], &end, 10);
-                if (end == argv[i] || *end) {
-                    fprintf(stderr, "pgnselect: --seed needs a number\n");
-                    return 2;
-                }
-            }
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
-            return 0;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "pgnselect: unknown option %s\n", a);
-            usage();
-            return 2;
-        } else {
-            first_file = i;
-            break;
-        }
+    bool help = false;
+    const ArgSpec specs[] = {
+        { "-min", ARG_INT, &o.min_ply, 0, 1e6 },          { "-max", ARG_INT, &o.max_ply, 0, 1e6 },
+        { "-d", ARG_INT, &o.min_gap, 0, 1e6 },            { "-s", ARG_INT, &o.max_gap, 0, 1e6 },
+        { "--min-plies", ARG_INT, &o.min_plies, 0, 1e6 }, { "--agree", ARG_INT, &o.agree_cp, 0, 1e6 },
+        { "--agree-nodes", ARG_INT, &o.agree_nodes, 0, 1e6 }, { "-r", ARG_SWITCH, &o.random_move, 0, 0 },
+        { "--id", ARG_SWITCH, &o.ids, 0, 0 },            { "--seed", ARG_U64, &o.seed, 0, 0 },
+        { "-o", ARG_TEXT, &o.out_path, 0, 0 },           { "-h", ARG_SWITCH, &help, 0, 0 },
+        { "--help", ARG_SWITCH, &help, 0, 0 },
+    };
+    char reason[160];
+    int first_file = args_parse(argc, argv, specs, ARGS_COUNT(specs), reason, sizeof reason);
+    if (first_file < 0 || help) {
+        if (!help)
+            fprintf(stderr, "pgnselect: %s\n", reason);
+        usage();
+        return help ? 0 : 2;
     }
     if (o.min_gap < 1 || o.max_gap < o.min_gap || o.max_ply < o.min_ply) {
         fprintf(stderr, "pgnselect: need 1 <= -d <= -s and -min <= -max\n");

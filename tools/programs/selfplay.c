@@ -30,6 +30,7 @@
 #include "board/notation.h"
 #include "engine/engine.h"
 #include "engine/selfgame.h"
+#include "util/args.h"
 #include "util/outfile.h"
 #include "util/random.h"
 #include "util/timeutil.h"
@@ -253,36 +254,17 @@ static bool read_openings(Config *cfg)
 int main(int argc, char **argv)
 {
     Config cfg = { 100, 2, 0, 5000, 1, NULL, NULL, NULL, 0 };
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (i + 1 >= argc) {
-            fprintf(stderr, "selfplay: %s needs a value\n", o);
-            return 2;
-        }
-        const char *v = argv[++i];
-        char *end;
-        unsigned long long x = strtoull(v, &end, 10);
-        bool number = end != v && !*end && v[0] != '-';
-        if (!strcmp(o, "-o"))
-            cfg.out_path = v;
-        else if (!strcmp(o, "-openings"))
-            cfg.openings_path = v;
-        else if (!strcmp(o, "-games") && number && x >= 1 && x <= 10000000)
-            cfg.games = (int)x;
-        else if (!strcmp(o, "-nodes") && number && x >= 1)
-            cfg.nodes = x;
-        else if (!strcmp(o, "-c") && number && x >= 1 && x <= 256)
-            cfg.threads = (int)x;
-        else if (!strcmp(o, "-random") && number && x <= 40)
-            cfg.random_plies = (int)x;
-        else if (!strcmp(o, "--seed") && number)
-            cfg.seed = x;
-        else {
-            fprintf(stderr, "selfplay: bad option or value: %s %s\n"
-                            "usage: selfplay -o FILE.pgn [-games N] [-nodes N] [-c N] [-openings FILE] [-random N] "
-                            "[--seed N]\n", o, v);
-            return 2;
-        }
+    const ArgSpec specs[] = {
+        { "-o", ARG_TEXT, &cfg.out_path, 0, 0 },       { "-openings", ARG_TEXT, &cfg.openings_path, 0, 0 },
+        { "-games", ARG_INT, &cfg.games, 1, 1e7 },     { "-nodes", ARG_U64, &cfg.nodes, 1, 0 },
+        { "-c", ARG_INT, &cfg.threads, 1, 256 },       { "-random", ARG_INT, &cfg.random_plies, 0, 40 },
+        { "--seed", ARG_U64, &cfg.seed, 0, 0 },
+    };
+    char err[256];
+    if (!args_parse_all(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err)) {
+        fprintf(stderr, "selfplay: %s\nusage: selfplay -o FILE.pgn [-games N] [-nodes N] [-c N] [-openings FILE] "
+                        "[-random N] [--seed N]\n", err);
+        return 2;
     }
     if (!cfg.out_path) {
         fprintf(stderr, "selfplay: -o FILE.pgn is required\n");
@@ -299,7 +281,6 @@ int main(int argc, char **argv)
     sh.slots = calloc((size_t)cfg.games, sizeof *sh.slots);
     pthread_mutex_init(&sh.lock, NULL);
     OutFile of;
-    char err[256];
     sh.out = sh.slots ? outfile_open(&of, cfg.out_path, err, sizeof err) : NULL;
     if (!sh.out) {
         fprintf(stderr, "selfplay: %s\n", sh.slots ? err : "out of memory");
