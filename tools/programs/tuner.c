@@ -34,12 +34,13 @@
 #include "tune/optimize.h"
 #include "tune/weightfile.h"
 #include "tune/weightset.h"
+#include "util/args.h"
 #include "util/outfile.h"
 #include "util/timeutil.h"
 
 typedef struct {
     int threads, iterations, recompute, holdout;
-    long max_positions;
+    int max_positions;
     const char *start_path, *x_path, *c_path, *csv_path, *plot_path, *template_path, *prefixes, *frozen;
     TuneOptimizer method;
     TuneObjective objective;
@@ -210,16 +211,6 @@ static bool split_set(TuneSet *set, int holdout, TuneSet *train, TuneSet *test)
     return true;
 }
 
-static bool parse_long(const char *s, long lo, long hi, long *v)
-{
-    char *end;
-    long x = strtol(s, &end, 10);
-    if (end == s || *end || x < lo || x > hi)
-        return false;
-    *v = x;
-    return true;
-}
-
 static int pick(const char *s, const char *const *names, int n)
 {
     for (int i = 0; i < n; i++)
@@ -231,80 +222,40 @@ static int pick(const char *s, const char *const *names, int n)
 static bool parse_args(int argc, char **argv, Args *a, int *first_file)
 {
     *a = (Args){ 1, 500, 0, 0, 0, NULL, "x0", NULL, "loss.csv", NULL, NULL, NULL, WEIGHTSET_DEFAULT_FROZEN, OPT_ADAM, OBJ_MSQ, false, false, 0, 0 };
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (o[0] != '-' || !o[1])
-            break;
-        if (!strcmp(o, "-d") || !strcmp(o, "-V")) {
-            *(o[1] == 'd' ? &a->defaults_only : &a->validate) = true;
-            continue;
-        }
-        if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
-            usage();
-            exit(0);
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "tuner: %s needs a value\n", o);
-            return false;
-        }
-        const char *v = argv[++i];
-        long x;
-        if (!strcmp(o, "-c") || !strcmp(o, "-n") || !strcmp(o, "-R") || !strcmp(o, "-m") || !strcmp(o, "-H")) {
-            if (!parse_long(v, o[1] == 'c' ? 1 : 0, o[1] == 'c' ? 256 : 100000000, &x)) {
-                fprintf(stderr, "tuner: bad number for %s: %s\n", o, v);
-                return false;
-            }
-            if (o[1] == 'c')
-                a->threads = (int)x;
-            else if (o[1] == 'n')
-                a->iterations = (int)x;
-            else if (o[1] == 'R')
-                a->recompute = (int)x;
-            else if (o[1] == 'H')
-                a->holdout = x == 1 ? 2 : (int)x;
-            else
-                a->max_positions = x;
-        } else if (!strcmp(o, "-K") || !strcmp(o, "-l")) {
-            char *end;
-            double d = strtod(v, &end);
-            if (end == v || *end || !(d > 0) || d > 1000) {
-                fprintf(stderr, "tuner: bad value for %s: %s\n", o, v);
-                return false;
-            }
-            *(o[1] == 'K' ? &a->k : &a->rate) = d;
-        } else if (!strcmp(o, "-o") || !strcmp(o, "-O")) {
-            int k = o[1] == 'o' ? pick(v, METHODS, 3) : pick(v, OBJECTIVES, 3);
-            if (k < 0) {
-                fprintf(stderr, "tuner: unknown %s %s\n", o[1] == 'o' ? "method" : "objective", v);
-                return false;
-            }
-            if (o[1] == 'o')
-                a->method = (TuneOptimizer)k;
-            else
-                a->objective = (TuneObjective)k;
-        } else if (!strcmp(o, "-i")) {
-            a->start_path = v;
-        } else if (!strcmp(o, "-x")) {
-            a->x_path = v;
-        } else if (!strcmp(o, "-f")) {
-            a->c_path = v;
-        } else if (!strcmp(o, "--csv")) {
-            a->csv_path = v;
-        } else if (!strcmp(o, "--plot")) {
-            a->plot_path = v;
-        } else if (!strcmp(o, "-p")) {
-            a->prefixes = v;
-        } else if (!strcmp(o, "-F")) {
-            a->frozen = v;
-        } else if (!strcmp(o, "--template")) {
-            a->template_path = v;
-        } else {
-            fprintf(stderr, "tuner: unknown option %s\n", o);
-            return false;
-        }
+    const char *method = METHODS[OPT_ADAM], *objective = OBJECTIVES[OBJ_MSQ];
+    bool help = false;
+    const ArgSpec specs[] = {
+        { "-d", ARG_SWITCH, &a->defaults_only, 0, 0 },   { "-V", ARG_SWITCH, &a->validate, 0, 0 },
+        { "-h", ARG_SWITCH, &help, 0, 0 },               { "--help", ARG_SWITCH, &help, 0, 0 },
+        { "-c", ARG_INT, &a->threads, 1, 256 },          { "-n", ARG_INT, &a->iterations, 0, 1e8 },
+        { "-R", ARG_INT, &a->recompute, 0, 1e8 },        { "-H", ARG_INT, &a->holdout, 0, 1e8 },
+        { "-m", ARG_INT, &a->max_positions, 0, 1e8 },    { "-K", ARG_REAL, &a->k, 1e-9, 1000 },
+        { "-l", ARG_REAL, &a->rate, 1e-9, 1000 },        { "-o", ARG_TEXT, &method, 0, 0 },
+        { "-O", ARG_TEXT, &objective, 0, 0 },            { "-i", ARG_TEXT, &a->start_path, 0, 0 },
+        { "-x", ARG_TEXT, &a->x_path, 0, 0 },            { "-f", ARG_TEXT, &a->c_path, 0, 0 },
+        { "--csv", ARG_TEXT, &a->csv_path, 0, 0 },       { "--plot", ARG_TEXT, &a->plot_path, 0, 0 },
+        { "-p", ARG_TEXT, &a->prefixes, 0, 0 },          { "-F", ARG_TEXT, &a->frozen, 0, 0 },
+        { "--template", ARG_TEXT, &a->template_path, 0, 0 },
+    };
+    char err[160];
+    *first_file = args_parse(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err);
+    if (help) {
+        usage();
+        exit(0);
     }
-    *first_file = i;
+    if (*first_file < 0) {
+        fprintf(stderr, "tuner: %s\n", err);
+        return false;
+    }
+    int m = pick(method, METHODS, 3), o = pick(objective, OBJECTIVES, 3);
+    if (m < 0 || o < 0) {
+        fprintf(stderr, "tuner: unknown %s %s\n", m < 0 ? "method" : "objective", m < 0 ? method : objective);
+        return false;
+    }
+    a->method = (TuneOptimizer)m;
+    a->objective = (TuneObjective)o;
+    if (a->holdout == 1)
+        a->holdout = 2; /* every position held out would leave nothing to train on */
     return true;
 }
 
