@@ -11,6 +11,7 @@
  * 90th percentiles are printed for each kind. The clock's own cost (two reads) is
  * measured the same way and printed, not subtracted. Also: the time to open the book
  * (read and check the whole file), best of five. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "board/snapshot.h"
 #include "formats/pgn.h"
 #include "opening/book.h"
+#include "util/words.h"
 
 typedef struct {
     unsigned char *v;   /* snapshots (board/snapshot.h), SNAPSHOT_BYTES each */
@@ -102,14 +104,13 @@ static void quiet(void *ctx, const char *m)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: bookbench BOOK GAMES.pgn [RANDOM_COUNT] [SEED]\n");
+    long random_count = 100000, seed_arg = 1;
+    if (argc < 3 || argc > 5 || (argc > 3 && !word_to_long(argv[3], 0, 1000000000, &random_count))
+        || (argc > 4 && !word_to_long(argv[4], 1, LONG_MAX, &seed_arg))) {
+        fprintf(stderr, "usage: bookbench BOOK GAMES.pgn [RANDOM_COUNT (0..1000000000)] [SEED (1..)]\n");
         return 2;
     }
-    long random_count = argc > 3 ? atol(argv[3]) : 100000;
-    uint64_t seed = argc > 4 ? strtoull(argv[4], NULL, 10) : 1;
-    if (seed == 0)
-        seed = 1;
+    uint64_t seed = (uint64_t)seed_arg;
     position_init();
     char err[400];
     Book *book = NULL;

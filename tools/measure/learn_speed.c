@@ -13,6 +13,7 @@
 
 #include "engine/learner.h"
 #include "util/timeutil.h"
+#include "util/words.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -22,9 +23,9 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 100000;
-    int mb = argc > 2 ? atoi(argv[2]) : 16;
-    if (n < 1 || n > LEARN_MAX_POSITIONS || mb < 1) {
+    int n = 100000, mb = 16;
+    if (argc > 3 || (argc > 1 && !word_to_int(argv[1], 1, LEARN_MAX_POSITIONS, &n))
+        || (argc > 2 && !word_to_int(argv[2], 1, 1 << 20, &mb))) {
         fprintf(stderr, "usage: learn-speed [N (1..%d) [HASH_MB]]\n", LEARN_MAX_POSITIONS);
         return 2;
     }
