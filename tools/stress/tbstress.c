@@ -22,6 +22,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,6 +40,7 @@
 #include "search/syzygy.h"
 #include "search/tbcheck.h"
 #include "util/timeutil.h"
+#include "util/words.h"
 
 #define MAX_TABLES 1024
 #define TRIAL_TIMEOUT_MS 20000
@@ -299,14 +301,19 @@ int main(int argc, char **argv)
     bool guarded = false, verbose = false, focus = false;
     const char *exhaustive = NULL;
     int opt;
+    long number;
     while ((opt = getopt(argc, argv, "s:n:p:c:gt:vx:f")) != -1) {
         switch (opt) {
-        case 's': seed = strtoull(optarg, NULL, 10); break;
-        case 'n': trials = atoi(optarg); break;
-        case 'p': probes = atoi(optarg); break;
+        case 's':
+            if (!word_to_long(optarg, 1, LONG_MAX, &number))
+                goto usage;
+            seed = (uint64_t)number;
+            break;
+        case 'n': if (!word_to_int(optarg, 1, 100000000, &trials)) goto usage; break;
+        case 'p': if (!word_to_int(optarg, 0, 100000000, &probes)) goto usage; break;
         case 'c': check_name = optarg; break;
         case 'g': guarded = true; break;
-        case 't': only = atoi(optarg); break;
+        case 't': if (!word_to_int(optarg, 0, 1000000, &only)) goto usage; break;
         case 'v': verbose = true; break;
         case 'x': exhaustive = optarg; break;
         case 'f': focus = true; break;
@@ -332,7 +339,8 @@ int main(int argc, char **argv)
         for (int i = 0; colon && i < n; i++)
             if (strlen(t[i].name) == (size_t)(colon - exhaustive) && !strncmp(t[i].name, exhaustive, (size_t)(colon - exhaustive)))
                 x.table = i;
-        x.offset = colon ? atol(colon + 1) : -1;
+        long offset = -1;
+        x.offset = colon && word_to_long(colon + 1, 0, LONG_MAX, &offset) ? offset : -1;
         if (x.table < 0 || x.offset < 0 || x.offset >= t[x.table].size) {
             fprintf(stderr, "tbstress: -x wants FILE:OFFSET of a table in %s\n", argv[optind]);
             return 2;
