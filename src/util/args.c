@@ -2,6 +2,8 @@
 #include "util/args.h"
 
 #include <errno.h>
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,7 +21,7 @@ static const ArgSpec *find(const ArgSpec *specs, int count, const char *name)
 /* The upper bound of a whole-number option: its own, or its type's when it has none. */
 static double whole_max(const ArgSpec *s)
 {
-    double type_max = s->type == ARG_INT ? (double)INT32_MAX : (double)UINT64_MAX;
+    double type_max = s->type == ARG_INT ? (double)INT_MAX : (double)UINT64_MAX;
     bool unbounded = s->max == 0;
     return unbounded || s->max > type_max ? type_max : s->max;
 }
@@ -93,7 +95,7 @@ static bool store(const ArgSpec *s, const char *value)
         *(double *)s->target = x;
         return true;
     case ARG_FLOAT:
-        if (!args_real(value, s->min, max, &x))
+        if (!args_real(value, s->min, max < FLT_MAX ? max : FLT_MAX, &x))
             return false;
         *(float *)s->target = (float)x;
         return true;
