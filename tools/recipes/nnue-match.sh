@@ -9,7 +9,8 @@
 #        /usr/games/ethereal-chess), BASE_NET (another net, loaded by the same engine
 #        through EvalFile: the gate of a net's next generation against the one before),
 #        SAAVEDRA_MATCH (the match tool's folder),
-#        SAAVEDRA_OPENINGS (an opening file), NNUE_SCALE (the net side's "NNUE Scale", 100)
+#        SAAVEDRA_OPENINGS (an opening file), NNUE_SCALE (the net side's "NNUE Scale", 100),
+#        HASH (MB for each engine, 16)
 # Both play without book and learning: the openings come from the file.
 set -euo pipefail
 if [ $# -lt 1 ]; then
@@ -25,13 +26,13 @@ echo "commit $(git -C "$root" rev-parse --short HEAD), net $net"
 echo "bench hce:  $("$out/saavedra" bench 13 1 16 YBWC HCE 2>&1 | tail -1)"
 echo "bench nnue: $("$out/saavedra" bench 13 1 16 YBWC NNUE 2>&1 | tail -1)"
 if [ -n "${OPPONENT:-}" ]; then
-    second=(--engine cmd="$OPPONENT" option.Hash=16)
+    second=(--engine cmd="$OPPONENT" option.Hash=${HASH:-16})
 elif [ -n "${BASE_NET:-}" ]; then
     base=$(cd "$(dirname "$BASE_NET")" && pwd)/$(basename "$BASE_NET")
     second=(--engine cmd="$out/saavedra" name=base "option.Use NNUE=true" "option.EvalFile=$base" \
-        option.OwnBook=false option.Learning=false option.Hash=16)
+        option.OwnBook=false option.Learning=false option.Hash=${HASH:-16})
 else
-    second=(--engine cmd="$out/saavedra" name=hce "option.Use NNUE=false" option.OwnBook=false option.Learning=false option.Hash=16)
+    second=(--engine cmd="$out/saavedra" name=hce "option.Use NNUE=false" option.OwnBook=false option.Learning=false option.Hash=${HASH:-16})
 fi
 play_match "$out" --engine cmd="$out/saavedra" name=nnue "option.Use NNUE=true" "option.NNUE Scale=${NNUE_SCALE:-100}" \
-    option.OwnBook=false option.Learning=false option.Hash=16 "${second[@]}"
+    option.OwnBook=false option.Learning=false option.Hash=${HASH:-16} "${second[@]}"
