@@ -2,12 +2,13 @@
  *   move (16) | score (16) | static eval (16) | depth + offset (8) | bound (2) | age (6). */
 #include "search/transposition.h"
 
-#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+
+#include "util/fork_join.h"
 
 #define AGE_MASK 63
 /* The static-eval field of a learned entry (no real evaluation comes near it). */
@@ -155,23 +156,13 @@ void tt_clear(TranspositionTable *tt, int threads)
         threads = 1;
     if (threads > 64)
         threads = 64;
-    pthread_t ids[64];
     ClearJob jobs[64];
-    bool created[64] = { false };
     size_t chunk = (tt->bucket_count / (size_t)threads) * sizeof(TTBucket);
     for (int i = 0; i < threads; i++) {
         jobs[i].start = (char *)tt->buckets + (size_t)i * chunk;
         jobs[i].bytes = i == threads - 1 ? total - (size_t)i * chunk : chunk;
     }
-    for (int i = 1; i < threads; i++)
-        created[i] = pthread_create(&ids[i], NULL, clear_job, &jobs[i]) == 0;
-    clear_job(&jobs[0]);
-    for (int i = 1; i < threads; i++) {
-        if (created[i])
-            pthread_join(ids[i], NULL);
-        else
-            clear_job(&jobs[i]); /* thread creation failed: do that part here */
-    }
+    fork_join(clear_job, jobs, sizeof jobs[0], threads);
     tt->age = 0;
 }
 

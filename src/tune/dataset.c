@@ -1,13 +1,13 @@
 /* Reading labelled EPD and building the packed leaves in parallel. */
 #include "tune/dataset.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "eval/evaluate.h"
 #include "formats/epd.h"
 #include "tune/qleaf.h"
+#include "util/fork_join.h"
 
 void tune_set_init(TuneSet *set)
 {
@@ -178,7 +178,6 @@ bool tune_set_build(TuneSet *set, int threads)
     if (threads > 256)
         threads = 256;
     Worker workers[256];
-    pthread_t ids[256];
     memset(workers, 0, sizeof workers);
     long per = (set->count + threads - 1) / threads;
     for (int t = 0; t < threads; t++) {
@@ -186,16 +185,7 @@ bool tune_set_build(TuneSet *set, int threads)
         workers[t].first = t * per < set->count ? t * per : set->count;
         workers[t].last = (t + 1) * per < set->count ? (t + 1) * per : set->count;
     }
-    bool started[256] = { false };
-    for (int t = 1; t < threads; t++)
-        started[t] = pthread_create(&ids[t], NULL, build_range, &workers[t]) == 0;
-    build_range(&workers[0]);
-    for (int t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(ids[t], NULL);
-        else
-            build_range(&workers[t]); /* no thread: do it here */
-    }
+    fork_join(build_range, workers, sizeof workers[0], threads);
 
     /* Concatenate, rebasing each worker's coefficient offsets. */
     bool ok = true;

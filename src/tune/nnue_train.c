@@ -2,10 +2,10 @@
 #include "tune/nnue_train.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/fork_join.h"
 #include "util/random.h"
 
 #define MAX_THREADS 64
@@ -35,24 +35,15 @@ static double run_parallel(const NnueModel *model, const PackedPos *pos, size_t 
                            float **grads)
 {
     Slice slices[MAX_THREADS];
-    pthread_t ids[MAX_THREADS];
-    bool started[MAX_THREADS] = { false };
     size_t per = (n + (size_t)threads - 1) / (size_t)threads;
     for (int t = 0; t < threads; t++) {
         size_t from = per * (size_t)t < n ? per * (size_t)t : n, to = from + per < n ? from + per : n;
         slices[t] = (Slice){ model, pos + from, to - from, lambda, grads ? grads[t] : NULL, 0 };
-        if (t > 0)
-            started[t] = pthread_create(&ids[t], NULL, run_slice, &slices[t]) == 0;
     }
-    run_slice(&slices[0]);
-    double loss = slices[0].loss;
-    for (int t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(ids[t], NULL);
-        else
-            run_slice(&slices[t]);
+    fork_join(run_slice, slices, sizeof slices[0], threads);
+    double loss = 0;
+    for (int t = 0; t < threads; t++)
         loss += slices[t].loss;
-    }
     return loss;
 }
 

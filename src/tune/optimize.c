@@ -5,9 +5,10 @@
 #include "tune/optimize.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/fork_join.h"
 
 #define LN10 2.302585092994046
 
@@ -75,8 +76,6 @@ double tune_loss(const TuneSet *set, const TuneLayout *layout, const double *the
     if (set->packed == 0)
         return 0;
     LossWorker w[256];
-    pthread_t ids[256];
-    bool started[256] = { false };
     /* Each worker sums its own gradient; without memory for them, one thread does all. */
     for (int t = 1; grad && t < threads; t++)
         if (!(w[t].grad = calloc((size_t)layout->count, sizeof(double)))) {
@@ -92,15 +91,9 @@ double tune_loss(const TuneSet *set, const TuneLayout *layout, const double *the
         w[t].first = t * per < set->packed ? t * per : set->packed;
         w[t].last = (t + 1) * per < set->packed ? (t + 1) * per : set->packed;
     }
-    for (int t = 1; t < threads; t++)
-        started[t] = pthread_create(&ids[t], NULL, loss_range, &w[t]) == 0;
-    loss_range(&w[0]);
+    fork_join(loss_range, w, sizeof w[0], threads);
     double loss = w[0].loss;
     for (int t = 1; t < threads; t++) {
-        if (started[t])
-            pthread_join(ids[t], NULL);
-        else
-            loss_range(&w[t]);
         loss += w[t].loss;
         if (w[t].grad) {
             for (int j = 0; j < layout->count; j++)

@@ -42,6 +42,7 @@
 #include "opening/book.h"
 #include "search/transposition.h"
 #include "util/args.h"
+#include "util/fork_join.h"
 #include "util/outfile.h"
 #include "util/random.h"
 #include "util/timeutil.h"
@@ -343,14 +344,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "datagen: seed %llu, games 0..%llu, %llu to play, %llu nodes a move, %d threads, into %s\n",
             (unsigned long long)cfg.seed, (unsigned long long)cfg.games - 1, (unsigned long long)sh.games_todo,
             (unsigned long long)cfg.nodes, cfg.threads, cfg.dir);
-    pthread_t ids[256];
-    int started = 0;
-    for (int t = 1; t < cfg.threads; t++)
-        if (pthread_create(&ids[started], NULL, worker, &sh) == 0)
-            started++;
-    worker(&sh);
-    for (int t = 0; t < started; t++)
-        pthread_join(ids[t], NULL);
+    fork_join(worker, &sh, 0, cfg.threads);
     report(&sh, true);
     if (cfg.book)
         book_close(cfg.book);

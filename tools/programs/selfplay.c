@@ -31,6 +31,7 @@
 #include "engine/engine.h"
 #include "engine/selfgame.h"
 #include "util/args.h"
+#include "util/fork_join.h"
 #include "util/outfile.h"
 #include "util/random.h"
 #include "util/timeutil.h"
@@ -288,14 +289,7 @@ int main(int argc, char **argv)
     }
     sh.progress = isatty(STDERR_FILENO);
     sh.start_ms = time_now_ms();
-    pthread_t ids[256];
-    int started = 0;
-    for (int t = 1; t < cfg.threads; t++)
-        if (pthread_create(&ids[started], NULL, worker, &sh) == 0)
-            started++;
-    worker(&sh);
-    for (int t = 0; t < started; t++)
-        pthread_join(ids[t], NULL);
+    fork_join(worker, &sh, 0, cfg.threads);
     double s = (time_now_ms() - sh.start_ms) / 1000.0;
     if (sh.progress)
         fprintf(stderr, "\n");
