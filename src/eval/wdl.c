@@ -6,10 +6,7 @@
 #include <math.h>
 
 /* tools/programs/wdlfit on 189,069 positions of 30,572 master games (docs/search.md). */
-#define WDL_A0 122.0
-#define WDL_A1 35.7
-#define WDL_B0 53.8
-#define WDL_B1 111.4
+const double WDL_MODEL[4] = { 122.0, 35.7, 53.8, 111.4 };
 
 int wdl_material(const Position *pos)
 {
@@ -22,7 +19,7 @@ Wdl wdl_from_cp(int cp, int material)
     /* The fit saw material 17..78 and scores within +-2000. */
     double t = (material < 17 ? 17 : material > 78 ? 78 : material) / 58.0;
     double x = cp < -2000 ? -2000 : cp > 2000 ? 2000 : cp;
-    double a = WDL_A0 + WDL_A1 * t, b = WDL_B0 + WDL_B1 * t;
+    double a = WDL_MODEL[0] + WDL_MODEL[1] * t, b = WDL_MODEL[2] + WDL_MODEL[3] * t;
     int win = (int)lround(1000 / (1 + exp((a - x) / b)));
     int loss = (int)lround(1000 / (1 + exp((a + x) / b)));
     if (win + loss > 1000)

@@ -24,6 +24,7 @@
 #include "eval/evaluate.h"
 #include "board/snapshot.h"
 #include "eval/pawns.h"
+#include "eval/wdl.h"
 #include "nnue/nnue_eval.h"
 #include "nnue/network.h"
 #include "tune/qleaf.h"
@@ -32,12 +33,6 @@ typedef struct {
     float x, t;
     int8_t result; /* +1 win, 0 draw, -1 loss for the side to move */
 } Sample;
-
-static int material_of(const Position *pos)
-{
-    return popcount(pos->by_type[PAWN]) + 3 * popcount(pos->by_type[KNIGHT] | pos->by_type[BISHOP])
-         + 5 * popcount(pos->by_type[ROOK]) + 9 * popcount(pos->by_type[QUEEN]);
-}
 
 static void model(const double *p, double x, double t, double *w, double *d, double *l)
 {
@@ -131,7 +126,7 @@ int main(int argc, char **argv)
                 return 1;
             double stm = pos->side == WHITE ? white : 1 - white;
             s[n].x = (float)(score < -2000 ? -2000 : score > 2000 ? 2000 : score);
-            int m = material_of(pos);
+            int m = wdl_material(pos);
             s[n].t = (float)((m < 17 ? 17 : m > 78 ? 78 : m) / 58.0);
             s[n].result = (int8_t)(stm > 0.75 ? 1 : stm < 0.25 ? -1 : 0);
             n++;
@@ -185,8 +180,9 @@ int main(int argc, char **argv)
         }
     printf("positions %d (fit on %d, held out %d); side to move won %.3f, drew %.3f, lost %.3f\n", n,
            n - held, held, fw, fd, fl);
-    printf("log-loss on the held-out fifth: model %.4f, first guess %.4f, frequencies only %.4f\n",
-           log_loss(p, s, n, 0, true), log_loss(start, s, n, 0, true), base / held);
+    printf("log-loss on the held-out fifth: model %.4f, shipped model %.4f, first guess %.4f, frequencies only %.4f\n",
+           log_loss(p, s, n, 0, true), log_loss(WDL_MODEL, s, n, 0, true), log_loss(start, s, n, 0, true),
+           base / held);
     printf("calibration on the held-out fifth (mean predicted vs observed, per mille):\n");
     printf("  score range      count   W pred/obs   D pred/obs   L pred/obs\n");
     static const int EDGES[] = { -2001, -300, -150, -75, -25, 25, 75, 150, 300, 2001 };
