@@ -44,6 +44,24 @@ def logs_and_counts_add_up():
     rc, out, err = sprt_sum(a, b, "--ptnml", "1,0,0,0,0")
     check(rc == 0, err)
     check("pairs 93 (186 games), pentanomial [3, 15, 42, 29, 4]" in out, out)
+    # --ptnml counts carry no games, so the per-game line is left out.
+    check("games " not in out, out)
+
+
+@test
+def games_of_the_logs_add_up():
+    # Each log's last Score line counts: 1-0-1 twice, plus an unfinished log's 3-1-2.
+    a = write_log("ga.log", "0, 0, 1, 0, 0")
+    b = write_log("gb.log", "0, 0, 0, 1, 0")
+    c = os.path.join(TMP, "gc.log")
+    with open(c, "w") as f:
+        f.write("Score of a vs b: 2 - 1 - 1 [0.625] 4\nPtnml(0-2): [0, 1, 0, 1, 0]\n"
+                "Score of a vs b: 3 - 1 - 2 [0.667] 6\n")
+    rc, out, err = sprt_sum(a, b, c)
+    check(rc == 0 and "games 10: +5 -1 =4 (70.0%)" in out, (out, err))
+    # The per-game error of 29-22-49 (a 100-game match): 53.5%, +24.4 +/- 48.9.
+    elo, half = sprt.games_elo_with_error(29, 22, 49)
+    check(abs(elo - 24.36) < 0.05 and abs(half - 48.96) < 0.1, (elo, half))
 
 
 @test

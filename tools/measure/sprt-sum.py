@@ -9,7 +9,10 @@ every few pairs is still a sequential test as long as one stops at the first cro
 usage: python3 tools/measure/sprt-sum.py [--elo0 E] [--elo1 E] [--alpha A] [--beta B]
                                  [--ptnml LL,LD,D,WD,WW ...] [LOG ...]
 Prints the pairs, the pentanomial, the Elo with its 95% error, the log-likelihood ratio,
-its bounds, and the verdict (H1, H0 or continue). Exit status 0, or 2 on bad input.
+its bounds, and the verdict (H1, H0 or continue). When every part is a log, also the
+games' wins, losses and draws (each log's last `Score of A vs B: W - L - D` line, odd
+games of an unfinished pair included) and their Elo with a per-game 95% error. Exit
+status 0, or 2 on bad input.
 
 The LLR is the generalised SPRT of fishtest (Michel Van den Bergh's formulation): the
 empirical distribution of the pair scores (0, 1/4, ..., 1; an empty bin counts 0.001),
@@ -23,6 +26,7 @@ import sys
 
 PAIR_SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
 PTNML_LINE = re.compile(r"Ptnml\(0-2\):\s*\[([^\]]*)\]")
+SCORE_LINE = re.compile(r"^Score of .*:\s*(\d+)\s*-\s*(\d+)\s*-\s*(\d+)\b", re.M)
 
 
 def score_from_elo(elo):
@@ -78,6 +82,24 @@ def elo_with_error(counts):
     se = math.sqrt(variance / n)
     lo, hi = elo_from_score(mean - 1.959964 * se), elo_from_score(mean + 1.959964 * se)
     return elo_from_score(mean), (hi - lo) / 2.0
+
+
+def games_elo_with_error(wins, losses, draws):
+    """Elo of the per-game score and the half-width of its 95% interval (games taken as
+    independent, which the pentanomial figure does not assume)."""
+    n = wins + losses + draws
+    mean = (wins + 0.5 * draws) / n
+    variance = (wins * (1 - mean) ** 2 + losses * mean ** 2 + draws * (0.5 - mean) ** 2) / n
+    se = math.sqrt(variance / n)
+    lo, hi = elo_from_score(mean - 1.959964 * se), elo_from_score(mean + 1.959964 * se)
+    return elo_from_score(mean), (hi - lo) / 2.0
+
+
+def games_of_log(path):
+    """(wins, losses, draws) of the first engine from a log's last Score line, or None."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        found = SCORE_LINE.findall(f.read())
+    return tuple(int(x) for x in found[-1]) if found else None
 
 
 def parse_counts(text):
@@ -137,6 +159,13 @@ def main(argv):
     else:
         print("Elo unbounded (every pair has the same extreme score)")
     print(f"LLR {ratio:.2f} (bounds {lower:.2f} {upper:.2f}, elo0 {args.elo0:g} elo1 {args.elo1:g}): {verdict}")
+    games = [games_of_log(path) for path in args.logs] if not args.ptnml else [None]
+    if games and None not in games:
+        w, l, d = (sum(g[i] for g in games) for i in range(3))
+        if w + l + d:
+            elo, error = games_elo_with_error(w, l, d)
+            shown = f"Elo {elo:+.1f} +/- {error:.1f}" if math.isfinite(elo) and math.isfinite(error) else "Elo unbounded"
+            print(f"games {w + l + d}: +{w} -{l} ={d} ({100.0 * (w + 0.5 * d) / (w + l + d):.1f}%), {shown} (per game)")
     return 0
 
 
