@@ -277,9 +277,12 @@ void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int 
     write_entry(slot.entry, key, tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age));
 }
 
+/* A sample of 1000 entries (the first 250 buckets) gives per mille directly; every search
+ * iteration asks, so the scan is kept to 16 KB (at 5,000 nodes a search a scan of 1000
+ * buckets took 2% of the data generator's time). */
 int tt_hashfull(const TranspositionTable *tt)
 {
-    uint64_t sample = tt->bucket_count < 1000 ? tt->bucket_count : 1000;
+    uint64_t sample = tt->bucket_count < 1000 / TT_BUCKET_SIZE ? tt->bucket_count : 1000 / TT_BUCKET_SIZE;
     int used = 0;
     for (uint64_t i = 0; i < sample; i++)
         for (int j = 0; j < TT_BUCKET_SIZE; j++) {
