@@ -133,6 +133,27 @@ def a_finished_arm_is_reused_only_with_the_same_set_up():
 
 
 @test
+def opponent_clock_replaces_the_common_one_for_the_opponent_only():
+    class Args:
+        opponent = "/usr/games/ethereal-chess"
+        opponent_book = None
+        opponent_tc = None
+        hash = 16
+        tc = "5+0.05"
+        concurrency = 2
+    a = Args()
+    plain = bench.opponent_args(a, TMP)
+    check(not any(x.startswith("tc=") for x in plain), plain)
+    check(bench.opponent_label(a) == "ethereal-chess", bench.opponent_label(a))
+    a.opponent_tc = "10+0.1"
+    odds = bench.opponent_args(a, TMP)
+    # The match tool takes an engine's own tc over --each's: it must follow the engine.
+    check(odds[:len(plain)] == plain and odds[len(plain):] == ["tc=10+0.1"], odds)
+    check("tc=5+0.05" in bench.common_match_args(a), bench.common_match_args(a))
+    check(bench.opponent_label(a) == "ethereal-chess at 10+0.1", bench.opponent_label(a))
+
+
+@test
 def cost_file_is_read_by_the_engine_with_every_record():
     path = os.path.join(TMP, "learned.lrn")
     bench.learning_file_with(path, ENGINE, 500, 7)

@@ -275,6 +275,10 @@ def saavedra(engine, name, learning, learn_file, book, hash_mb, extra=()):
 
 
 def opponent_args(a, out):
+    return opponent_engine(a, out) + (["tc=" + a.opponent_tc] if a.opponent_tc else [])
+
+
+def opponent_engine(a, out):
     if a.opponent_book:
         ini = os.path.join(out, "opponent.ini")
         with open(ini, "w") as f:
@@ -284,6 +288,11 @@ def opponent_args(a, out):
                 "name=" + os.path.basename(a.opponent)]
     return ["--engine", "cmd=" + a.opponent, "name=" + os.path.basename(a.opponent),
             "option.Hash=%d" % a.hash]
+
+
+def opponent_label(a):
+    name = os.path.basename(a.opponent)
+    return name + (" at " + a.opponent_tc if a.opponent_tc else "")
 
 
 def common_match_args(a):
@@ -396,7 +405,7 @@ def repeated(a, out):
     games = a.lines * 2 * a.rounds
     run_arms(a, out, [], ["--openings", openings, "--order", "sequential"], games,
              "Repeated openings: %d lines x 2 colours x %d rounds at %s against %s"
-             % (a.lines, a.rounds, a.tc, os.path.basename(a.opponent)))
+             % (a.lines, a.rounds, a.tc, opponent_label(a)))
 
 
 def book(a, out):
@@ -409,7 +418,7 @@ def book(a, out):
                         "-min-game", "1"], check=True, stdout=subprocess.DEVNULL)
     run_arms(a, out, [], [], a.games,
              "Book learning from the start position at %s against %s with its own book"
-             % (a.tc, os.path.basename(a.opponent)))
+             % (a.tc, opponent_label(a)))
 
 
 def learning_file_with(path, engine, positions, seed):
@@ -527,6 +536,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=8, help="repeated: times each line is played (8)")
     ap.add_argument("--games", type=int, default=None, help="book: games an arm (400); cost: match games (0)")
     ap.add_argument("--tc", default=None, help="clock (5+0.05; cost: 10+0.1)")
+    ap.add_argument("--opponent-tc", default=None,
+                    help="the opponent's own clock (time odds that bring the score near 50%%; default --tc)")
     ap.add_argument("--arms", default="on,off",
                     help="arms to play: on, off, LABEL=ENGINE (that build, learning on); default on,off")
     ap.add_argument("--arm-option", action="append", default=[], metavar="LABEL:NAME=VALUE",
