@@ -133,6 +133,65 @@ def a_finished_arm_is_reused_only_with_the_same_set_up():
 
 
 @test
+def a_run_stopped_between_parts_goes_on_from_the_last_whole_part():
+    arm = os.path.join(TMP, "arm-parts")
+    os.makedirs(arm, exist_ok=True)
+    engine = os.path.join(TMP, "fake-engine-parts")
+    with open(engine, "w") as f:
+        f.write("build 1")
+    learn = os.path.join(arm, "learn.lrn")
+    first = bench.saavedra(engine, "saavedra", True, learn, False, 16)
+    played, stop_at = [], [4]
+
+    def fake_match(cmd, out, label, offset, games, start, first_game):
+        # Stands in for the match tool: games of the part in order, one learned-position
+        # line in the log, and the learning file grown by the part's games.
+        n = int(cmd[cmd.index("--games") + 1])
+        with open(learn, "a") as f:
+            f.write("part from %d\n" % (offset + 1))
+        if offset == stop_at[0]:
+            raise KeyboardInterrupt  # stopped in the middle of this part
+        played.append(offset)
+        with open(cmd[cmd.index("--pgnout") + 1], "w") as f:
+            for g in range(1, n + 1):
+                white, black = ("saavedra", "opp") if g % 2 else ("opp", "saavedra")
+                f.write('[Round "%d"]\n[White "%s"]\n[Black "%s"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
+                        % (g, white, black))
+        with open(cmd[cmd.index("--log") + 1], "w") as f:
+            f.write("saavedra> info string learned positions hit 3 times\n")
+
+    saved = bench.run_match
+    bench.run_match = fake_match
+    try:
+        try:
+            bench.play(arm, first, ["--engine", "cmd=" + engine], [], 8, "on", scratch=[learn], chunk=2)
+            check(False, "the stop went unnoticed")
+        except KeyboardInterrupt:
+            pass
+        check(played == [0, 2], "parts played before the stop: %s" % played)
+        stop_at[0] = -1
+        pgn, counts = bench.play(arm, first, ["--engine", "cmd=" + engine], [], 8, "on", scratch=[learn], chunk=2)
+    finally:
+        bench.run_match = saved
+    check(played == [0, 2, 4, 6], "the run went on from game 5: %s" % played)
+    with open(learn) as f:
+        check(f.read() == "".join("part from %d\n" % g for g in (1, 3, 5, 7)),
+              "the learning file is the stopped part's start, then the rest")
+    scores = bench.engine_scores(pgn, "saavedra")
+    check(sorted(scores) == list(range(1, 9)) and scores[1] == 1.0 and scores[8] == 0.0, str(scores))
+    check(counts["hits"] == 12 and counts["searches"] == 4, "counts of the four parts: %s" % counts)
+    check(sorted(os.listdir(arm)) == ["command.txt", "finished.json", "games.pgn", "learn.lrn", "match.txt"],
+          "part files removed: %s" % sorted(os.listdir(arm)))
+    # Finished: reused as a whole, nothing played.
+    bench.run_match = None
+    try:
+        _, again = bench.play(arm, first, ["--engine", "cmd=" + engine], [], 8, "on", scratch=[learn], chunk=2)
+    finally:
+        bench.run_match = saved
+    check(again == counts, "the finished run is reused")
+
+
+@test
 def opponent_clock_replaces_the_common_one_for_the_opponent_only():
     class Args:
         opponent = "/usr/games/ethereal-chess"

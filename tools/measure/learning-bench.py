@@ -196,61 +196,163 @@ def finished_run(arm_dir, key):
 
 
 def mark_finished(arm_dir, key, counts):
-    path = os.path.join(arm_dir, "finished.json")
+    write_json(os.path.join(arm_dir, "finished.json"), {"key": key, "counts": counts})
+
+
+def write_json(path, value):
     with open(path + ".tmp", "w") as f:
-        json.dump({"key": key, "counts": counts}, f)
+        json.dump(value, f)
         f.flush()
         os.fsync(f.fileno())
     os.replace(path + ".tmp", path)
 
 
-def play(arm_dir, first, second, args, games, label, fresh=False, scratch=(), files=()):
+def copy_synced(src, dst):
+    shutil.copyfile(src, dst + ".tmp")
+    with open(dst + ".tmp", "rb+") as f:
+        os.fsync(f.fileno())
+    os.replace(dst + ".tmp", dst)
+
+
+def read_progress(arm_dir, key, chunk):
+    """The parts of an unfinished run with this key and part size that were played (and
+    the learning counts so far), if their saved state is all there; else None."""
+    try:
+        with open(os.path.join(arm_dir, "progress.json")) as f:
+            done = json.load(f)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(done, dict) or done.get("key") != key or done.get("chunk") != chunk \
+            or not isinstance(done.get("done"), int) or not isinstance(done.get("counts"), dict):
+        return None
+    if not all(os.path.isfile(part_pgn(arm_dir, i)) for i in range(done["done"])):
+        return None
+    return done
+
+
+def part_pgn(arm_dir, part):
+    return os.path.join(arm_dir, "games-part%03d.pgn" % (part + 1))
+
+
+def snapshot(path, part):
+    return "%s.after-part%03d" % (path, part)
+
+
+def renumbered(pgn_path, offset):
+    """The PGN text with each Round tag (the game number) moved on by offset."""
+    with open(pgn_path, encoding="latin-1") as f:
+        text = f.read()
+    return re.sub(r'^\[Round "(\d+)"\]', lambda m: '[Round "%d"]' % (int(m.group(1)) + offset), text,
+                  flags=re.M)
+
+
+def play(arm_dir, first, second, args, games, label, fresh=False, scratch=(), files=(), chunk=None):
     """Plays one arm through the match tool; echoes its progress; returns the PGN path and
     the learned-position hits seen in the protocol log. A run already finished with the
     same command, engines and files is reused unless `fresh` (so that a long benchmark can
-    be run an arm at a time); `scratch` files are removed before a run is played."""
+    be run an arm at a time); `scratch` files (the arm's learning file) are removed before
+    a run is played. With `chunk`, the run is played in parts of that many games (the same
+    command each time, so a part must hold whole rounds of the openings); after each part
+    the scratch files are saved, and a run stopped halfway goes on from its last whole
+    part, with the scratch files as that part left them."""
     os.makedirs(arm_dir, exist_ok=True)
     pgn = os.path.join(arm_dir, "games.pgn")
     log = os.path.join(arm_dir, "protocol.log")
-    cmd = ["node", "match.mjs"] + first + second + args + [
-        "--games", str(games), "--pgnout", pgn, "--log", log, "--ratinginterval", "50"]
+    base = ["node", "match.mjs"] + first + second + args
+    cmd = base + ["--games", str(games), "--pgnout", pgn, "--log", log, "--ratinginterval", "50"]
     key = run_key(cmd, arm_dir, files)
     counts = None if fresh else finished_run(arm_dir, key)
     if counts is not None:
         print("%s: reusing the finished run in %s (same command, engines and files; --fresh plays it again)"
               % (label, arm_dir))
         return pgn, counts
-    for p in [pgn, log, os.path.join(arm_dir, "finished.json")] + list(scratch):
-        if os.path.exists(p):
-            os.unlink(p)
+    chunk = chunk if chunk and 0 < chunk < games and games % chunk == 0 and chunk % 2 == 0 else games
+    parts = games // chunk
+    progress = None if fresh else read_progress(arm_dir, key, chunk)
+    if progress and progress["done"] and not all(
+            os.path.isfile(snapshot(f, progress["done"])) or not os.path.exists(f) for f in scratch):
+        progress = None
+    if progress:
+        done, counts = progress["done"], progress["counts"]
+        for f in scratch:
+            if os.path.isfile(snapshot(f, done)):
+                copy_synced(snapshot(f, done), f)
+            elif done == 0 and os.path.exists(f):
+                os.unlink(f)
+        print("%s: going on from game %d of %d in %s" % (label, done * chunk + 1, games, arm_dir))
+    else:
+        done, counts = 0, {"hits": 0, "searches": 0, "replays": 0, "left_out": 0}
+        stale = [pgn, log, os.path.join(arm_dir, "finished.json"), os.path.join(arm_dir, "progress.json")]
+        stale += [os.path.join(arm_dir, n) for n in os.listdir(arm_dir)
+                  if n.startswith("games-part") or ".after-part" in n]
+        for p in stale + list(scratch):
+            if os.path.exists(p):
+                os.unlink(p)
     with open(os.path.join(arm_dir, "command.txt"), "w") as f:
         f.write(" ".join("'%s'" % c if " " in c else c for c in cmd) + "\n")
-    start = time.time()
-    out = open(os.path.join(arm_dir, "match.txt"), "w")
+        if parts > 1:
+            f.write("played in %d parts of %d games, each: --games %d --pgnout games-partNNN.pgn\n"
+                    % (parts, chunk, chunk))
+    start, first_game = time.time(), done * chunk
+    out = open(os.path.join(arm_dir, "match.txt"), "a" if done else "w")
+    for part in range(done, parts):
+        target = pgn if parts == 1 else part_pgn(arm_dir, part)
+        for p in (target, log):
+            if os.path.exists(p):
+                os.unlink(p)
+        run_match(base + ["--games", str(chunk), "--pgnout", target, "--log", log, "--ratinginterval", "50"],
+                  out, label, part * chunk, games, start, first_game)
+        for name, value in log_counts(log).items():
+            counts[name] = counts.get(name, 0) + value
+        os.unlink(log)  # large; the counts are all that is kept
+        if parts > 1:
+            for f in scratch:
+                if os.path.exists(f):
+                    copy_synced(f, snapshot(f, part + 1))
+            write_json(os.path.join(arm_dir, "progress.json"),
+                       {"key": key, "chunk": chunk, "done": part + 1, "counts": counts})
+            for f in scratch:
+                if os.path.exists(snapshot(f, part)):
+                    os.unlink(snapshot(f, part))
+    out.close()
+    if parts > 1:
+        with open(pgn + ".tmp", "w", encoding="latin-1") as f:
+            for part in range(parts):
+                f.write(renumbered(part_pgn(arm_dir, part), part * chunk))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(pgn + ".tmp", pgn)
+    mark_finished(arm_dir, key, counts)
+    for n in os.listdir(arm_dir):
+        if n.startswith("games-part") or ".after-part" in n or n == "progress.json":
+            os.unlink(os.path.join(arm_dir, n))
+    return pgn, counts
+
+
+def run_match(cmd, out, label, offset, games, start, first_game):
+    """One match tool run; its output goes to out, its progress to the terminal (game
+    numbers moved on by offset, the time left over the whole run of games)."""
     proc = subprocess.Popen(cmd, cwd=match_tool(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, bufsize=1)
     for line in proc.stdout:
         out.write(line)
         if line.startswith("Score of"):
             m = re.search(r"\] (\d+)", line)
-            done = int(m.group(1)) if m else 0
-            eta = (time.time() - start) / max(done, 1) * (games - done)
+            done = offset + (int(m.group(1)) if m else 0)
+            eta = (time.time() - start) / max(done - first_game, 1) * (games - done)
+            shown = "%s (game %d of %d)" % (line.strip(), done, games) if offset else line.strip()
             if sys.stdout.isatty():
-                sys.stdout.write("\r%s: %s  ETA %d min   " % (label, line.strip(), eta / 60))
+                sys.stdout.write("\r%s: %s  ETA %d min   " % (label, shown, eta / 60))
             elif done % 25 == 0:
-                sys.stdout.write("%s: %s  ETA %d min\n" % (label, line.strip(), eta / 60))
+                sys.stdout.write("%s: %s  ETA %d min\n" % (label, shown, eta / 60))
             sys.stdout.flush()
         elif line.startswith(("Elo difference", "Finished:")):
             sys.stdout.write("\n%s: %s" % (label, line))
     proc.wait()
-    out.close()
+    out.flush()
     sys.stdout.write("\n")
     if proc.returncode != 0:
         fail("the match tool failed (exit %d), see %s" % (proc.returncode, out.name))
-    counts = log_counts(log)
-    os.unlink(log)  # large; the counts are all that is kept
-    mark_finished(arm_dir, key, counts)
-    return pgn, counts
 
 
 def log_counts(log):
@@ -382,7 +484,7 @@ def pick_openings(a, out):
     return path
 
 
-def run_arms(a, out, first_extra, match_extra, games, title):
+def run_arms(a, out, first_extra, match_extra, games, title, chunk):
     arms = {}
     for spec in a.arms.split(","):
         # "on", "off", or "LABEL=ENGINE": another build with learning on
@@ -395,7 +497,7 @@ def run_arms(a, out, first_extra, match_extra, games, title):
         first = saavedra(engine, "saavedra", arm != "off", learn_file, a.mode == "book", a.hash,
                          list(first_extra) + options)
         pgn, counts = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra, games,
-                           "learning " + arm, a.fresh, [learn_file], [a.opponent_book] if a.opponent_book else [])
+                           "learning " + arm, a.fresh, [learn_file], [a.opponent_book] if a.opponent_book else [], chunk)
         arms[arm] = (engine_scores(pgn, "saavedra"), counts, repeated_losses(played_lines(pgn, "saavedra")))
     report(arms, games, out, title)
 
@@ -405,7 +507,7 @@ def repeated(a, out):
     games = a.lines * 2 * a.rounds
     run_arms(a, out, [], ["--openings", openings, "--order", "sequential"], games,
              "Repeated openings: %d lines x 2 colours x %d rounds at %s against %s"
-             % (a.lines, a.rounds, a.tc, opponent_label(a)))
+             % (a.lines, a.rounds, a.tc, opponent_label(a)), 2 * a.lines)  # a part: one round
 
 
 def book(a, out):
@@ -418,7 +520,7 @@ def book(a, out):
                         "-min-game", "1"], check=True, stdout=subprocess.DEVNULL)
     run_arms(a, out, [], [], a.games,
              "Book learning from the start position at %s against %s with its own book"
-             % (a.tc, opponent_label(a)))
+             % (a.tc, opponent_label(a)), 50)
 
 
 def learning_file_with(path, engine, positions, seed):
