@@ -36,7 +36,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), 
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 HITS = re.compile(r"info string learned positions hit (\d+) times")
 REPLAY = "from the learning file:"          # result learning played a won move again
-LEFT_OUT = "info string learned: not searching"  # ... or left a lost move out
+LEFT_OUT = "info string learned: "  # ... or counted a lost move less (or left it out)
 
 
 def program(name):
