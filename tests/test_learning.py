@@ -144,7 +144,7 @@ def fools_mate_game(learn_file, engine_side):
     e.close()
 
 
-def test_result_learning_replays_wins_and_leaves_out_losses():
+def test_result_learning_replays_wins_and_counts_losses_less():
     won, lost = path("results-won.lrn"), path("results-lost.lrn")
     fools_mate_game(won, "black")
     fools_mate_game(lost, "white")
@@ -163,13 +163,54 @@ def test_result_learning_replays_wins_and_leaves_out_losses():
     lines = e.search("startpos moves f2f3", "depth 1")
     assert not any("learning file" in l for l in lines), lines
     e.close()
-    # On: the moves that lost are not searched, and the engine says so.
+    # On: the moves that lost count less, and the engine says so.
     e = new_game(lost, *on)
     lines = e.search("startpos", "depth 3")
     assert lines[-1].split()[1] != "f2f3", lines
-    assert "info string learned: not searching f2f3 (won 0, drew 0, lost 1 games here)" in lines, lines
+    assert "info string learned: f2f3 counts 50 cp less (won 0, drew 0, lost 1 games here)" in lines, lines
     lines = e.search("startpos moves f2f3 e7e5", "depth 3")
-    assert lines[-1].split()[1] != "g2g4" and any("not searching g2g4" in l for l in lines), lines
+    assert lines[-1].split()[1] != "g2g4" and any("g2g4 counts 50 cp less" in l for l in lines), lines
+    e.close()
+
+
+def xboard_game_lost(learn_file, fen, depth):
+    """A game in which the engine, White, plays one searched move from fen (the start
+    position when None) and then resigns; returns that move."""
+    e = Xboard(learn_file, ("OwnBook", "0"))
+    e.send("new")
+    e.send("force")
+    if fen:
+        e.send("setboard " + fen)
+    e.send("sd %d" % depth)
+    e.send("go")
+    move = e.expect(lambda l: l.startswith("move "), 60.0)[-1].split()[1]
+    e.send("result 0-1 {White resigns}")
+    e.send("ping 1")
+    e.expect(lambda l: l == "pong 1", 30.0)
+    e.send("quit")
+    e.close()
+    return move
+
+
+def test_result_learning_turns_from_a_lost_move_only_when_another_is_as_good():
+    on = [("Learning Results", "true")]
+    # From the start position several moves score alike: the one that lost gives way.
+    f = path("results-opening.lrn")
+    first = xboard_game_lost(f, None, 6)
+    e = new_game(f, *on)
+    lines = e.search("startpos", "depth 6")
+    assert "info string learned: %s counts 50 cp less (won 0, drew 0, lost 1 games here)" % first in lines, lines
+    assert lines[-1].split()[1] != first, (first, lines)
+    e.close()
+    # Taking a free queen lost once: still far the best move, and played again.
+    f = path("results-queen.lrn")
+    fen = "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1"
+    first = xboard_game_lost(f, fen, 6)
+    assert first == "e4d5", first
+    e = new_game(f, *on)
+    lines = e.search("fen " + fen, "depth 6")
+    assert any(l.startswith("info string learned: e4d5 counts 50 cp less") for l in lines), lines
+    assert lines[-1].split()[1] == "e4d5", lines
     e.close()
 
 
@@ -454,7 +495,8 @@ def test_two_engines_share_one_file():
 
 
 for t in [test_uci_mate_recorded_on_ucinewgame, test_uci_result_from_scores, test_xboard_result_recorded,
-          test_result_learning_replays_wins_and_leaves_out_losses,
+          test_result_learning_replays_wins_and_counts_losses_less,
+          test_result_learning_turns_from_a_lost_move_only_when_another_is_as_good,
           test_learned_position_found_sooner, test_damaged_file_set_aside_with_one_warning,
           test_other_file_refused_with_one_warning_and_kept, test_game_saved_when_the_gui_closes_our_output,
           test_unwritable_file_warns_once_and_plays_on, test_book_move_that_loses_is_played_less,

@@ -80,7 +80,7 @@ def learning_lines_are_counted_from_the_protocol_log():
         f.write("12:00:01 saavedra> info string learned positions hit 3 times\n"
                 "12:00:02 saavedra> info string learned positions hit 2 times\n"
                 "12:00:03 saavedra> info string book move e7e5: from the learning file: won 1, drew 0, lost 0 games here\n"
-                "12:00:04 saavedra> info string learned: not searching f2f3 (won 0, drew 0, lost 1 games here)\n"
+                "12:00:04 saavedra> info string learned: f2f3 counts 50 cp less (won 0, drew 0, lost 1 games here)\n"
                 "12:00:05 saavedra> info string learned: not searching g2g4 (won 0, drew 0, lost 2 games here)\n"
                 "12:00:06 ethereal> info depth 12 score cp 30 pv e2e4\n")
     counts = bench.log_counts(log)

@@ -478,7 +478,8 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
 }
 
 /* Result learning (learner_result_go) for a game move: true when a learned move is
- * played at once; otherwise *limits may point at a copy without moves learned to lose. */
+ * played at once; otherwise *limits may point at a copy that counts the moves learned
+ * to lose as worse than their score. */
 static bool follow_results(Engine *e, const SearchLimits **limits, const SearchReporter *rep)
 {
     bool game_move = !options_bool(&e->options, "UCI_AnalyseMode") && !options_bool(&e->options, "UCI_LimitStrength");
@@ -488,7 +489,7 @@ static bool follow_results(Engine *e, const SearchLimits **limits, const SearchR
     case LEARN_GO_REPLAY:
         runner_book_move(&e->run, e->narrowed.searchmoves[0], MOVE_NONE, detail, rep);
         return true;
-    case LEARN_GO_NARROWED:
+    case LEARN_GO_PENALIZED:
         *limits = &e->narrowed;
         return false;
     default:

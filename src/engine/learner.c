@@ -425,24 +425,19 @@ LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const
         return LEARN_GO_REPLAY;
     }
     *narrowed = *limits;
-    MoveList list;
-    generate_legal(pos, &list);
-    narrowed->searchmoves_count = 0;
-    for (int i = 0; i < list.count; i++) {
-        bool avoid = false;
-        for (int k = 0; k < adv->avoid_count; k++)
-            avoid |= adv->avoid[k] == list.moves[i];
-        if (!avoid)
-            narrowed->searchmoves[narrowed->searchmoves_count++] = list.moves[i];
-    }
-    for (int k = 0; k < adv->avoid_count && rep && rep->on_info; k++) {
+    narrowed->penalty_cp = LEARN_RESULT_PENALTY;
+    narrowed->penalized_count = adv->avoid_count;
+    for (int k = 0; k < adv->avoid_count; k++) {
+        narrowed->penalized[k] = adv->avoid[k];
+        if (!rep || !rep->on_info)
+            continue;
         const LearnBookStat *s = &adv->avoid_stat[k];
         char line[200];
-        snprintf(line, sizeof line, "learned: not searching %s (won %u, drew %u, lost %u games here)",
-                 move_to_uci_game(pos, adv->avoid[k], mv), s->wins, s->draws, s->losses);
+        snprintf(line, sizeof line, "learned: %s counts %d cp less (won %u, drew %u, lost %u games here)",
+                 move_to_uci_game(pos, adv->avoid[k], mv), LEARN_RESULT_PENALTY, s->wins, s->draws, s->losses);
         rep->on_info(rep->ctx, line);
     }
-    return LEARN_GO_NARROWED;
+    return LEARN_GO_PENALIZED;
 }
 
 bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out)

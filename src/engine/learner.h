@@ -45,6 +45,10 @@
 /* UCI results inferred from scores: the engine's last two own scores both at least this
  * far from 0 (centipawns) decide a game that did not end on the board. */
 #define LEARN_DECISIVE_CP 500
+/* Result learning: what a move that lost here (and never won) counts less than its
+ * score in the search, in centipawns. Enough to choose another of moves that score
+ * alike, too little to leave out a move that is clearly best (a recapture). */
+#define LEARN_RESULT_PENALTY 50
 /* Compaction runs when a game end finds the file larger than this; its limits. */
 #define LEARN_COMPACT_BYTES (6u << 20)
 #define LEARN_MAX_POSITIONS 200000
@@ -116,10 +120,12 @@ void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves,
  * ponder, mate or searchmoves searches:
  * - LEARN_GO_REPLAY: play narrowed->searchmoves[0] at once (a move that won here and
  *   never lost); detail describes it; the learner counts it as the engine's own move;
- * - LEARN_GO_NARROWED: search with narrowed, limits without the moves that lost here
- *   (each left-out move is told through rep's on_info);
+ * - LEARN_GO_PENALIZED: search with narrowed, limits in which the moves that lost here
+ *   count LEARN_RESULT_PENALTY cp less than their score, so that one of them is played
+ *   only when it is that much better than every other (each is told through rep's
+ *   on_info);
  * - LEARN_GO_SEARCH: nothing learned; search with limits. */
-typedef enum { LEARN_GO_SEARCH, LEARN_GO_REPLAY, LEARN_GO_NARROWED } LearnGo;
+typedef enum { LEARN_GO_SEARCH, LEARN_GO_REPLAY, LEARN_GO_PENALIZED } LearnGo;
 LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const SearchLimits *limits,
                           SearchLimits *narrowed, char *detail, size_t detail_size, const SearchReporter *rep);
 /* The learned results of one book move (false when there are none). */

@@ -5,9 +5,9 @@
  *
  * - a move that won there and never lost is played again at once: an opponent that met
  *   it before may well repeat its own side of the game;
- * - moves that lost there, never won and lost more often than they drew are left out of
- *   the search, as long as another legal move remains: the same trap is not walked into
- *   twice.
+ * - moves that lost there, never won and lost more often than they drew count less in
+ *   the search (learner.h), as long as another legal move remains: the same trap is not
+ *   walked into twice when another move is as good.
  *
  * The learner (learner.h) holds one, fills it when it loads the file and decides whether
  * it is asked (option "Learning Results"). */
@@ -40,7 +40,7 @@ void resultlearn_finish(ResultLearn *rl);
 typedef struct {
     Move replay;              /* MOVE_NONE, or the won move to play again */
     LearnBookStat replay_stat;
-    int avoid_count;          /* moves to leave out of the search */
+    int avoid_count;          /* moves that lost here, to count less in the search */
     Move avoid[MAX_MOVES];
     LearnBookStat avoid_stat[MAX_MOVES];
 } ResultAdvice;

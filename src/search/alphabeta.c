@@ -9,6 +9,7 @@
 #include "search/alphabeta.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "board/checkinfo.h"
 #include "board/movegen.h"
@@ -336,6 +337,11 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             extension = 1;
         int new_depth = depth - 1 + extension;
 
+        /* A root move the learning file says lost here is worth `shift` less: it is
+         * searched with the window moved up by that much, and its score moved down. */
+        int shift = root ? root_move_penalty(owner, m) : 0;
+        int lo = min_int(alpha + shift, VALUE_INFINITE - 1), hi = min_int(beta + shift, VALUE_INFINITE);
+
         uint64_t nodes_before = thread_nodes(t);
         do_move(t, ss, m);
         int v = 0;
@@ -351,15 +357,17 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             if (tactical)
                 r = r / 2;
             int d = max_int(1, min_int(new_depth, new_depth - r));
-            v = -alphabeta(t, -alpha - 1, -alpha, d, ply + 1, true);
-            full_search = v > alpha && d < new_depth;
+            v = -alphabeta(t, -lo - 1, -lo, d, ply + 1, true);
+            full_search = v > lo && d < new_depth;
         } else
             full_search = !pv_node || move_count > 1;
         if (full_search)
-            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-        if (pv_node && (move_count == 1 || (v > alpha && (root || v < beta))))
-            v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
+            v = -alphabeta(t, -lo - 1, -lo, new_depth, ply + 1, !cut_node);
+        if (pv_node && (move_count == 1 || (v > lo && (root || v < hi))))
+            v = -alphabeta(t, -hi, -lo, new_depth, ply + 1, false);
         unmake_move(pos, m);
+        if (shift && abs(v) < VALUE_TB_WIN_IN_MAX_PLY)
+            v -= shift; /* mates and tablebase results stay what they are */
 
         if (search_aborted(t))
             return;

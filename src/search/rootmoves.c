@@ -13,6 +13,14 @@ static bool in_searchmoves(const SearchLimits *limits, Move m)
     return false;
 }
 
+static bool is_penalized(const SearchLimits *limits, Move m)
+{
+    for (int i = 0; i < limits->penalized_count; i++)
+        if (limits->penalized[i] == m)
+            return true;
+    return false;
+}
+
 void root_moves_init(SearchThread *t)
 {
     const SearchLimits *limits = &t->shared->limits;
@@ -28,6 +36,7 @@ void root_moves_init(SearchThread *t)
             RootMove *rm = &t->root_moves[t->root_count++];
             memset(rm, 0, sizeof *rm);
             rm->move = list.moves[i];
+            rm->penalty = is_penalized(limits, rm->move) ? limits->penalty_cp : 0;
             rm->score = rm->previous_score = -VALUE_INFINITE;
             rm->pv[0] = rm->move;
             rm->pv_length = 1;
@@ -62,6 +71,14 @@ static RootMove *find_root_move(SearchThread *t, Move m)
         if (t->root_moves[i].move == m)
             return &t->root_moves[i];
     return NULL;
+}
+
+int root_move_penalty(SearchThread *t, Move m)
+{
+    if (t->shared->limits.penalized_count == 0)
+        return 0;
+    const RootMove *rm = find_root_move(t, m);
+    return rm ? rm->penalty : 0;
 }
 
 void root_move_record(SearchThread *t, SearchThread *owner, Move m, int v, int alpha, int beta,

@@ -8,11 +8,15 @@
 
 /* Fills t->root_moves from t->pos: the legal moves, only those named by `searchmoves`
  * (all if it names no legal move), and in the tablebases only those that keep the best
- * result. t->root_count is 0 when there is no legal move. */
+ * result; the moves the limits penalize carry their penalty. t->root_count is 0 when
+ * there is no legal move. */
 void root_moves_init(SearchThread *t);
 
 /* Stable insertion sort by score, then by the previous iteration's score. */
 void root_moves_sort(RootMove *moves, int count);
+
+/* The cp root move m of t's list is worth less than its search says (0 for most). */
+int root_move_penalty(SearchThread *t, Move m);
 
 /* Whether m is one of the root moves of the current line, [pv_index, pv_last). */
 bool root_move_allowed(const SearchThread *t, Move m);

@@ -80,6 +80,7 @@ typedef struct {
 
 typedef struct {
     Move move;
+    int penalty;           /* cp taken off the move's score (SearchLimits.penalized) */
     int score, previous_score;
     Bound bound;
     int seldepth;

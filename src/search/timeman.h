@@ -21,6 +21,9 @@ typedef struct {
     bool ponder;            /* thinking on the opponent's time until ponderhit/stop */
     int searchmoves_count;  /* restrict the root to these moves when non-zero */
     Move searchmoves[MAX_MOVES];
+    int penalized_count;    /* root moves worth penalty_cp less than their score */
+    int penalty_cp;
+    Move penalized[MAX_MOVES];
 } SearchLimits;
 
 typedef struct {
