@@ -340,7 +340,11 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         /* A root move the learning file says lost here is worth `shift` less: it is
          * searched with the window moved up by that much, and its score moved down. */
         int shift = root ? root_move_penalty(owner, m) : 0;
-        int lo = min_int(alpha + shift, VALUE_INFINITE - 1), hi = min_int(beta + shift, VALUE_INFINITE);
+        int lo = alpha, hi = beta;
+        if (shift) {
+            lo = min_int(alpha + shift, VALUE_INFINITE - 1);
+            hi = min_int(beta + shift, VALUE_INFINITE);
+        }
 
         uint64_t nodes_before = thread_nodes(t);
         do_move(t, ss, m);
