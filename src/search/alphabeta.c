@@ -337,14 +337,9 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             extension = 1;
         int new_depth = depth - 1 + extension;
 
-        /* A root move the learning file says lost here is worth `shift` less: it is
-         * searched with the window moved up by that much, and its score moved down. */
-        int shift = root ? root_move_penalty(owner, m) : 0;
+        /* A root move learned to lose: searched in a window moved up, its score moved down. */
         int lo = alpha, hi = beta;
-        if (shift) {
-            lo = min_int(alpha + shift, VALUE_INFINITE - 1);
-            hi = min_int(beta + shift, VALUE_INFINITE);
-        }
+        int shift = root ? root_move_window(owner, m, &lo, &hi) : 0;
 
         uint64_t nodes_before = thread_nodes(t);
         do_move(t, ss, m);

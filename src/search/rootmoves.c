@@ -73,12 +73,17 @@ static RootMove *find_root_move(SearchThread *t, Move m)
     return NULL;
 }
 
-int root_move_penalty(SearchThread *t, Move m)
+int root_move_window(SearchThread *t, Move m, int *alpha, int *beta)
 {
     if (t->shared->limits.penalized_count == 0)
         return 0;
     const RootMove *rm = find_root_move(t, m);
-    return rm ? rm->penalty : 0;
+    int shift = rm ? rm->penalty : 0;
+    if (shift) {
+        *alpha = *alpha + shift < VALUE_INFINITE - 1 ? *alpha + shift : VALUE_INFINITE - 1;
+        *beta = *beta + shift < VALUE_INFINITE ? *beta + shift : VALUE_INFINITE;
+    }
+    return shift;
 }
 
 void root_move_record(SearchThread *t, SearchThread *owner, Move m, int v, int alpha, int beta,

@@ -15,8 +15,10 @@ void root_moves_init(SearchThread *t);
 /* Stable insertion sort by score, then by the previous iteration's score. */
 void root_moves_sort(RootMove *moves, int count);
 
-/* The cp root move m of t's list is worth less than its search says (0 for most). */
-int root_move_penalty(SearchThread *t, Move m);
+/* The cp root move m of t's list is worth less than its search says (0 for most); when
+ * not 0, *alpha and *beta are moved up by it (at most to VALUE_INFINITE): the window to
+ * search the move with, whose score is then moved down by as much. */
+int root_move_window(SearchThread *t, Move m, int *alpha, int *beta);
 
 /* Whether m is one of the root moves of the current line, [pv_index, pv_last). */
 bool root_move_allowed(const SearchThread *t, Move m);
