@@ -77,7 +77,7 @@ TEST(result_learning_replays_a_move_that_won_and_never_lost)
     resultlearn_free(&rl);
 }
 
-TEST(result_learning_leaves_out_losses_but_never_every_move)
+TEST(result_learning_counts_losses_less_but_never_every_move)
 {
     /* White to move has three legal moves: Kxg2, Kf1, Kh1. */
     const char *fen = "6k1/8/8/8/8/8/6r1/6K1 w - - 0 1";
@@ -93,7 +93,7 @@ TEST(result_learning_leaves_out_losses_but_never_every_move)
         move_to_uci(list.moves[i], names[i]);
         add(&rl, fen, names[i], LEARN_SIDE_WHITE, LEARN_RESULT_BLACK);
     }
-    /* A move that lost once and drew twice is not left out. */
+    /* A move that lost once and drew twice does not count less. */
     add(&rl, fen, names[0], LEARN_SIDE_WHITE, LEARN_RESULT_DRAW);
     add(&rl, fen, names[0], LEARN_SIDE_WHITE, LEARN_RESULT_DRAW);
     resultlearn_finish(&rl);
@@ -101,7 +101,7 @@ TEST(result_learning_leaves_out_losses_but_never_every_move)
     CHECK(resultlearn_advise(&rl, pos, &adv));
     CHECK(adv.replay == MOVE_NONE);
     CHECK_MSG(adv.avoid_count == list.count - 1 && adv.avoid_count < count_legal_moves(pos),
-              "%d of %d moves left out", adv.avoid_count, list.count);
+              "%d of %d moves count less", adv.avoid_count, list.count);
     for (int k = 0; k < adv.avoid_count; k++)
         CHECK(adv.avoid[k] != list.moves[0]);
     /* Every move lost: one stays to be searched. */

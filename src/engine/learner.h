@@ -18,7 +18,7 @@
  *   learned results into a probe's moves before the book chooses;
  * - result learning (resultlearn.h, when learner_set_results turned it on): the games'
  *   results counted for each own move of the file's games, loaded with the positions;
- *   learner_result_advice says which move to play again or which to leave out.
+ *   learner_result_advice says which move to play again and which count less.
  *
  * Threads: learner_on_iteration and learner_search_done run on the search thread while
  * the protocol thread waits for the search (engine.c); learner_flush runs on the search
