@@ -87,15 +87,21 @@ def learning_lines_are_counted_from_the_protocol_log():
     check(counts == {"hits": 5, "searches": 2, "replays": 1, "left_out": 2}, str(counts))
 
 
-@test
-def a_finished_arm_is_reused_only_with_the_same_set_up():
-    arm = os.path.join(TMP, "arm-on")
+def fake_arm(name):
+    """An arm's folder, a stand-in engine file (its bytes are the build) and the engine's
+    match arguments with the arm's learning file."""
+    arm = os.path.join(TMP, "arm-" + name)
     os.makedirs(arm, exist_ok=True)
-    engine = os.path.join(TMP, "fake-engine")
+    engine = os.path.join(TMP, "fake-engine-" + name)
     with open(engine, "w") as f:
         f.write("build 1")
     learn = os.path.join(arm, "learn.lrn")
-    first = bench.saavedra(engine, "saavedra", True, learn, False, 16)
+    return arm, engine, learn, bench.saavedra(engine, "saavedra", True, learn, False, 16)
+
+
+@test
+def a_finished_arm_is_reused_only_with_the_same_set_up():
+    arm, engine, learn, first = fake_arm("on")
     args = ["--each", "tc=5+0.05"]
     with open(os.path.join(arm, "games.pgn"), "w") as f:
         f.write('[Round "1"]\n[White "saavedra"]\n[Black "opp"]\n[Result "1-0"]\n\n1. e4 1-0\n\n')
@@ -134,13 +140,7 @@ def a_finished_arm_is_reused_only_with_the_same_set_up():
 
 @test
 def a_run_stopped_between_parts_goes_on_from_the_last_whole_part():
-    arm = os.path.join(TMP, "arm-parts")
-    os.makedirs(arm, exist_ok=True)
-    engine = os.path.join(TMP, "fake-engine-parts")
-    with open(engine, "w") as f:
-        f.write("build 1")
-    learn = os.path.join(arm, "learn.lrn")
-    first = bench.saavedra(engine, "saavedra", True, learn, False, 16)
+    arm, engine, learn, first = fake_arm("parts")
     played, stop_at = [], [4]
 
     def fake_match(cmd, out, label, offset, games, start, first_game):
