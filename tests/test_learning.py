@@ -149,13 +149,14 @@ def test_result_learning_replays_wins_and_counts_losses_less():
     fools_mate_game(won, "black")
     fools_mate_game(lost, "white")
     on = [("Learning Results", "true")]
-    # Off (the default): searched as ever, no word of it.
-    e = new_game(won)
+    # Off: searched as ever, no word of it.
+    e = new_game(won, ("Learning Results", "false"))
     lines = e.search("startpos moves f2f3", "depth 2")
     assert not any("learning file" in l for l in lines), lines
     e.close()
-    # On: the move that won is played again at once, in the game only (not in analysis).
-    e = new_game(won, *on)
+    # On (the default): the move that won is played again at once, in the game only (not
+    # in analysis).
+    e = new_game(won)
     lines = e.search("startpos moves f2f3", "depth 2")
     assert lines[-1].split()[1] == "e7e5", lines
     assert "info string book move e7e5: from the learning file: won 1, drew 0, lost 0 games here" in lines, lines

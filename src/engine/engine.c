@@ -256,7 +256,7 @@ static void register_options(Engine *e)
     option_add_check(o, "Learning", true, on_learning, e);
     option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
     option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
-    option_add_check(o, "Learning Results", false, on_learning, e);
+    option_add_check(o, "Learning Results", true, on_learning, e);
     ownbook_add_options(o, on_book_file, e);
     /* A build with a net plays with it; one without has only the hand-written evaluation. */
     option_add_check(o, "Use NNUE", e->builtin_net != NULL, on_use_nnue, e);

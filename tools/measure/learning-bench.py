@@ -430,7 +430,7 @@ def report(arms, games, out, title):
     lines.append("")
     for arm, (scores, c, (losses, repeats)) in arms.items():
         lines.append("%s: %d games, %d searches met learned positions, %d hits in all; %d won moves replayed, "
-                     "%d lost moves left out; %d losses, %d of them the same 12 plies after the opening as an "
+                     "%d searches with a lost move counted less; %d losses, %d of them the same 12 plies after the opening as an "
                      "earlier loss with that opening and colour"
                      % (arm, len(scores), c["searches"], c["hits"], c["replays"], c["left_out"], losses, repeats))
     text = "\n".join(lines) + "\n"
