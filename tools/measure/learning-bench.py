@@ -666,7 +666,9 @@ def main():
     a.opponent = program(a.opponent) or a.opponent
     out = os.path.abspath(a.out or os.path.join(ROOT, "build", "learning-bench", a.mode))
     os.makedirs(out, exist_ok=True)
-    print("learning-bench %s: engine %s (commit %s), out %s" % (
+    # The engine does not carry its commit: name the tree's, which is the engine's only
+    # when it was built from it (a copied engine may be older).
+    print("learning-bench %s: engine %s, source tree at %s, out %s" % (
         a.mode, a.engine, subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
                                          capture_output=True, text=True).stdout.strip(), out))
     {"repeated": repeated, "book": book, "cost": cost}[a.mode](a, out)
