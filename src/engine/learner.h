@@ -48,7 +48,9 @@
 /* Result learning: what a move that lost here (and never won) counts less than its
  * score in the search, in centipawns. Enough to choose another of moves that score
  * alike, too little to leave out a move that is clearly best (a recapture). */
+#ifndef LEARN_RESULT_PENALTY /* EXTRA_CFLAGS=-DLEARN_RESULT_PENALTY=N builds another size to measure */
 #define LEARN_RESULT_PENALTY 50
+#endif
 /* Compaction runs when a game end finds the file larger than this; its limits. */
 #define LEARN_COMPACT_BYTES (6u << 20)
 #define LEARN_MAX_POSITIONS 200000
