@@ -5,18 +5,10 @@
 
 #include "board/movegen.h"
 
-static bool in_searchmoves(const SearchLimits *limits, Move m)
+static bool in_list(const Move *moves, int count, Move m)
 {
-    for (int i = 0; i < limits->searchmoves_count; i++)
-        if (limits->searchmoves[i] == m)
-            return true;
-    return false;
-}
-
-static bool is_penalized(const SearchLimits *limits, Move m)
-{
-    for (int i = 0; i < limits->penalized_count; i++)
-        if (limits->penalized[i] == m)
+    for (int i = 0; i < count; i++)
+        if (moves[i] == m)
             return true;
     return false;
 }
@@ -31,12 +23,12 @@ void root_moves_init(SearchThread *t)
     for (int pass = 0; pass < 2 && t->root_count == 0; pass++)
         for (int i = 0; i < list.count; i++) {
             /* Second pass: searchmoves named no legal move, so all are searched. */
-            if (pass == 0 && limits->searchmoves_count && !in_searchmoves(limits, list.moves[i]))
+            if (pass == 0 && limits->searchmoves_count && !in_list(limits->searchmoves, limits->searchmoves_count, list.moves[i]))
                 continue;
             RootMove *rm = &t->root_moves[t->root_count++];
             memset(rm, 0, sizeof *rm);
             rm->move = list.moves[i];
-            rm->penalty = is_penalized(limits, rm->move) ? limits->penalty_cp : 0;
+            rm->penalty = in_list(limits->penalized, limits->penalized_count, rm->move) ? limits->penalty_cp : 0;
             rm->score = rm->previous_score = -VALUE_INFINITE;
             rm->pv[0] = rm->move;
             rm->pv_length = 1;
