@@ -69,10 +69,10 @@ TEST(result_learning_replays_a_move_that_won_and_never_lost)
     CHECK(resultlearn_advise(&rl, pos, &adv));
     CHECK_MSG(adv.replay == uci(pos, "g1f3") && adv.replay_stat.wins == 2 && adv.replay_stat.draws == 1,
               "the move that won most and never lost is played again");
-    CHECK(adv.avoid_count == 1 && adv.avoid[0] == uci(pos, "e2e4") && adv.avoid_stat[0].losses == 2);
+    CHECK(adv.lost_count == 1 && adv.lost[0] == uci(pos, "e2e4") && adv.lost_stat[0].losses == 2);
     /* Black's moves are another position: nothing known. */
     make_move(pos, uci(pos, "e2e4"));
-    CHECK(!resultlearn_advise(&rl, pos, &adv) && adv.replay == MOVE_NONE && adv.avoid_count == 0);
+    CHECK(!resultlearn_advise(&rl, pos, &adv) && adv.replay == MOVE_NONE && adv.lost_count == 0);
     free(pos);
     resultlearn_free(&rl);
 }
@@ -100,16 +100,16 @@ TEST(result_learning_counts_losses_less_but_never_every_move)
     ResultAdvice adv;
     CHECK(resultlearn_advise(&rl, pos, &adv));
     CHECK(adv.replay == MOVE_NONE);
-    CHECK_MSG(adv.avoid_count == list.count - 1 && adv.avoid_count < count_legal_moves(pos),
-              "%d of %d moves count less", adv.avoid_count, list.count);
-    for (int k = 0; k < adv.avoid_count; k++)
-        CHECK(adv.avoid[k] != list.moves[0]);
+    CHECK_MSG(adv.lost_count == list.count - 1 && adv.lost_count < count_legal_moves(pos),
+              "%d of %d moves count less", adv.lost_count, list.count);
+    for (int k = 0; k < adv.lost_count; k++)
+        CHECK(adv.lost[k] != list.moves[0]);
     /* Every move lost: one stays to be searched. */
     resultlearn_clear(&rl);
     for (int i = 0; i < list.count; i++)
         add(&rl, fen, names[i], LEARN_SIDE_WHITE, LEARN_RESULT_BLACK);
     resultlearn_finish(&rl);
-    CHECK(resultlearn_advise(&rl, pos, &adv) && adv.avoid_count == list.count - 1);
+    CHECK(resultlearn_advise(&rl, pos, &adv) && adv.lost_count == list.count - 1);
     free(pos);
     resultlearn_free(&rl);
 }

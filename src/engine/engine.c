@@ -31,7 +31,7 @@ struct Engine {
     Network *builtin_net;         /* the net built into the binary (NULL: none) */
     Network *file_net;            /* EvalFile's net (NULL: the built-in one) */
     bool learn_reload;            /* the TT lacks the learned positions (start-up, cleared) */
-    SearchLimits narrowed;        /* a go's limits as result learning narrowed them */
+    SearchLimits learned_limits;  /* a go's limits with what result learning adds */
     char messages[4][700];        /* warnings for the protocol (engine_take_message) */
     char last_message[700];
     int message_count;
@@ -484,13 +484,13 @@ static bool follow_results(Engine *e, const SearchLimits **limits, const SearchR
 {
     bool game_move = !options_bool(&e->options, "UCI_AnalyseMode") && !options_bool(&e->options, "UCI_LimitStrength");
     char detail[200];
-    switch (learner_result_go(e->learner, &e->game.pos, game_move, *limits, &e->narrowed, detail, sizeof detail,
+    switch (learner_result_go(e->learner, &e->game.pos, game_move, *limits, &e->learned_limits, detail, sizeof detail,
                               rep)) {
     case LEARN_GO_REPLAY:
-        runner_book_move(&e->run, e->narrowed.searchmoves[0], MOVE_NONE, detail, rep);
+        runner_book_move(&e->run, e->learned_limits.searchmoves[0], MOVE_NONE, detail, rep);
         return true;
     case LEARN_GO_PENALIZED:
-        *limits = &e->narrowed;
+        *limits = &e->learned_limits;
         return false;
     default:
         return false;

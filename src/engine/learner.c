@@ -409,7 +409,7 @@ void learner_book_played(Learner *l, const Position *pos, Move m)
 }
 
 LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const SearchLimits *limits,
-                          SearchLimits *narrowed, char *detail, size_t detail_size, const SearchReporter *rep)
+                          SearchLimits *learned_limits, char *detail, size_t detail_size, const SearchReporter *rep)
 {
     ResultAdvice *adv = &l->advice;
     if (!game_move || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
@@ -420,21 +420,21 @@ LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const
         const LearnBookStat *s = &adv->replay_stat;
         snprintf(detail, detail_size, "from the learning file: won %u, drew %u, lost %u games here", s->wins,
                  s->draws, s->losses);
-        narrowed->searchmoves[0] = adv->replay;
+        learned_limits->searchmoves[0] = adv->replay;
         l->own_mask |= (uint8_t)(1 << pos->side); /* an own move, played without a search */
         return LEARN_GO_REPLAY;
     }
-    *narrowed = *limits;
-    narrowed->penalty_cp = LEARN_RESULT_PENALTY;
-    narrowed->penalized_count = adv->avoid_count;
-    for (int k = 0; k < adv->avoid_count; k++) {
-        narrowed->penalized[k] = adv->avoid[k];
+    *learned_limits = *limits;
+    learned_limits->penalty_cp = LEARN_RESULT_PENALTY;
+    learned_limits->penalized_count = adv->lost_count;
+    for (int k = 0; k < adv->lost_count; k++) {
+        learned_limits->penalized[k] = adv->lost[k];
         if (!rep || !rep->on_info)
             continue;
-        const LearnBookStat *s = &adv->avoid_stat[k];
+        const LearnBookStat *s = &adv->lost_stat[k];
         char line[200];
         snprintf(line, sizeof line, "learned: %s counts %d cp less (won %u, drew %u, lost %u games here)",
-                 move_to_uci_game(pos, adv->avoid[k], mv), LEARN_RESULT_PENALTY, s->wins, s->draws, s->losses);
+                 move_to_uci_game(pos, adv->lost[k], mv), LEARN_RESULT_PENALTY, s->wins, s->draws, s->losses);
         rep->on_info(rep->ctx, line);
     }
     return LEARN_GO_PENALIZED;

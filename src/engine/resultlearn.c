@@ -95,7 +95,7 @@ static int first_of(const ResultLearn *rl, Key key)
 bool resultlearn_advise(const ResultLearn *rl, const Position *pos, ResultAdvice *out)
 {
     out->replay = MOVE_NONE;
-    out->avoid_count = 0;
+    out->lost_count = 0;
     Key key = pos_key(pos);
     int legal = count_legal_moves(pos);
     for (int i = first_of(rl, key); i < rl->count && rl->stats[i].key == key; i++) {
@@ -109,10 +109,10 @@ bool resultlearn_advise(const ResultLearn *rl, const Position *pos, ResultAdvice
                 out->replay = m;
                 out->replay_stat = *s;
             }
-        } else if (s->wins == 0 && s->losses > s->draws && out->avoid_count + 1 < legal) {
-            out->avoid_stat[out->avoid_count] = *s;
-            out->avoid[out->avoid_count++] = m;
+        } else if (s->wins == 0 && s->losses > s->draws && out->lost_count + 1 < legal) {
+            out->lost_stat[out->lost_count] = *s;
+            out->lost[out->lost_count++] = m;
         }
     }
-    return out->replay != MOVE_NONE || out->avoid_count > 0;
+    return out->replay != MOVE_NONE || out->lost_count > 0;
 }

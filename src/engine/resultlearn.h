@@ -40,9 +40,9 @@ void resultlearn_finish(ResultLearn *rl);
 typedef struct {
     Move replay;              /* MOVE_NONE, or the won move to play again */
     LearnBookStat replay_stat;
-    int avoid_count;          /* moves that lost here, to count less in the search */
-    Move avoid[MAX_MOVES];
-    LearnBookStat avoid_stat[MAX_MOVES];
+    int lost_count;           /* moves that lost here, to count less in the search */
+    Move lost[MAX_MOVES];
+    LearnBookStat lost_stat[MAX_MOVES];
 } ResultAdvice;
 
 /* What the learned results say of pos's legal moves; false when nothing. */
