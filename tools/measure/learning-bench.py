@@ -528,9 +528,9 @@ def main():
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--concurrency", type=int, default=2)
     ap.add_argument("--positions", type=int, default=100000, help="cost: learned positions (100000)")
-    ap.add_argument("--fens", type=int, default=30, help="cost: positions searched a run (30)")
-    ap.add_argument("--depth", type=int, default=12, help="cost: search depth (12)")
-    ap.add_argument("--runs", type=int, default=5, help="cost: runs of each (5)")
+    ap.add_argument("--fens", type=int, default=100, help="cost: positions searched a run (100)")
+    ap.add_argument("--depth", type=int, default=15, help="cost: search depth (15)")
+    ap.add_argument("--runs", type=int, default=7, help="cost: runs of each (7)")
     ap.add_argument("--out", default=None)
     ap.add_argument("--fresh", action="store_true",
                     help="play every arm again (default: reuse an arm's finished run with the same set-up)")
