@@ -83,7 +83,9 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
     thread_add_node(t);
 }
 
-/* Whether a learned entry (learning file) may cut at a PV node, as it may elsewhere. */
+/* Whether a learned entry (learning file) may cut at a PV node, as it may elsewhere:
+ * without the cut the learned line itself is searched as if unknown (docs/learning.md
+ * measures both). */
 #ifndef LEARNED_PV_CUT
 #define LEARNED_PV_CUT 1
 #endif
