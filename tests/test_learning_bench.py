@@ -213,6 +213,27 @@ def opponent_clock_replaces_the_common_one_for_the_opponent_only():
 
 
 @test
+def book_benchmark_names_the_book_for_the_engine():
+    # A copied engine looks for BookFile beside itself: the run must name the book.
+    class Args:
+        opponent_book = os.path.join(TMP, "opponent.bin")
+        book = os.path.join(TMP, "saavedra-book.bin")
+        games = 400
+        tc = "5+0.05"
+        opponent = "/usr/games/ethereal-chess"
+        opponent_tc = None
+    seen = {}
+    saved_arms, saved_program = bench.run_arms, bench.program
+    bench.run_arms = lambda a, out, first_extra, *rest: seen.setdefault("first", first_extra)
+    bench.program = lambda name: "/bin/true"
+    try:
+        bench.book(Args(), TMP)
+    finally:
+        bench.run_arms, bench.program = saved_arms, saved_program
+    check(seen.get("first") == ["option.BookFile=" + Args.book], str(seen))
+
+
+@test
 def cost_file_is_read_by_the_engine_with_every_record():
     path = os.path.join(TMP, "learned.lrn")
     bench.learning_file_with(path, ENGINE, 500, 7)

@@ -376,8 +376,9 @@ def run_arms(a, out, first_extra, match_extra, games, title, chunk):
         options = ["option." + o.split(":", 1)[1] for o in a.arm_option if o.split(":", 1)[0] == arm]
         first = saavedra(engine, "saavedra", arm != "off", learn_file, a.mode == "book", a.hash,
                          list(first_extra) + options)
+        inputs = [f for f in (a.opponent_book, a.book if a.mode == "book" else None) if f]
         pgn, counts = play(arm_dir, first, opponent_args(a, out), common_match_args(a) + match_extra, games,
-                           "learning " + arm, a.fresh, [learn_file], [a.opponent_book] if a.opponent_book else [], chunk)
+                           "learning " + arm, a.fresh, [learn_file], inputs, chunk)
         arms[arm] = (engine_scores(pgn, "saavedra"), counts, repeated_losses(played_lines(pgn, "saavedra")))
     report(arms, games, out, title)
 
@@ -398,7 +399,8 @@ def book(a, out):
         a.opponent_book = os.path.join(out, "opponent-book.bin")
         subprocess.run([program("polyglot"), "make-book", "-pgn", pgn, "-bin", a.opponent_book, "-max-ply", "16",
                         "-min-game", "1"], check=True, stdout=subprocess.DEVNULL)
-    run_arms(a, out, [], [], a.games,
+    # The engine finds BookFile beside itself; a copied engine has no book there.
+    run_arms(a, out, ["option.BookFile=" + a.book], [], a.games,
              "Book learning from the start position at %s against %s with its own book"
              % (a.tc, opponent_label(a)), 50)
 
@@ -511,6 +513,8 @@ def main():
     ap.add_argument("--engine", default=os.path.join(ROOT, "saavedra"))
     ap.add_argument("--opponent", default="/usr/games/ethereal-chess")
     ap.add_argument("--opponent-book", help="the opponent's Polyglot book (book: default, made from --book-pgn)")
+    ap.add_argument("--book", default=os.path.join(ROOT, "book", "book.bin"),
+                    help="book: Saavedra's book (default: the tree's book/book.bin)")
     ap.add_argument("--book-pgn", help="PGN for the opponent's book (default: --openings)")
     ap.add_argument("--openings", default=os.environ.get(
         "SAAVEDRA_OPENINGS", os.path.join(SHARED, "data", "openings", "8moves_v3.pgn")))
@@ -544,6 +548,9 @@ def main():
     if a.mode != "cost" and not (os.access(a.opponent, os.X_OK) or program(a.opponent)):
         fail("no opponent %s (apt-get install ethereal-chess, or --opponent)" % a.opponent)
     a.opponent = program(a.opponent) or a.opponent
+    a.book = os.path.abspath(a.book)
+    if a.mode == "book" and not os.path.isfile(a.book):
+        fail("no book at %s (--book)" % a.book)
     out = os.path.abspath(a.out or os.path.join(ROOT, "build", "learning-bench", a.mode))
     os.makedirs(out, exist_ok=True)
     # The engine does not carry its commit: name the tree's, which is the engine's only
