@@ -484,10 +484,11 @@ static bool follow_results(Engine *e, const SearchLimits **limits, const SearchR
 {
     bool game_move = !options_bool(&e->options, "UCI_AnalyseMode") && !options_bool(&e->options, "UCI_LimitStrength");
     char detail[200];
-    switch (learner_result_go(e->learner, &e->game.pos, game_move, *limits, &e->learned_limits, detail, sizeof detail,
-                              rep)) {
+    Move replay = MOVE_NONE;
+    switch (learner_result_go(e->learner, &e->game.pos, game_move, *limits, &e->learned_limits, &replay, detail,
+                              sizeof detail, rep)) {
     case LEARN_GO_REPLAY:
-        runner_book_move(&e->run, e->learned_limits.searchmoves[0], MOVE_NONE, detail, rep);
+        runner_book_move(&e->run, replay, MOVE_NONE, detail, rep);
         return true;
     case LEARN_GO_PENALIZED:
         *limits = &e->learned_limits;

@@ -409,7 +409,8 @@ void learner_book_played(Learner *l, const Position *pos, Move m)
 }
 
 LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const SearchLimits *limits,
-                          SearchLimits *learned_limits, char *detail, size_t detail_size, const SearchReporter *rep)
+                          SearchLimits *learned_limits, Move *replay, char *detail, size_t detail_size,
+                          const SearchReporter *rep)
 {
     ResultAdvice *adv = &l->advice;
     if (!game_move || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
@@ -420,7 +421,7 @@ LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const
         const LearnBookStat *s = &adv->replay_stat;
         snprintf(detail, detail_size, "from the learning file: won %u, drew %u, lost %u games here", s->wins,
                  s->draws, s->losses);
-        learned_limits->searchmoves[0] = adv->replay;
+        *replay = adv->replay;
         l->own_mask |= (uint8_t)(1 << pos->side); /* an own move, played without a search */
         return LEARN_GO_REPLAY;
     }
