@@ -120,8 +120,8 @@ void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves,
 /* Result learning for a go in pos (game_move: a move of the engine's game, not analysis
  * nor limited strength), if learning and result learning are on; never for infinite,
  * ponder, mate or searchmoves searches:
- * - LEARN_GO_REPLAY: play *replay at once (a move that won here and
- *   never lost); detail describes it; the learner counts it as the engine's own move;
+ * - LEARN_GO_REPLAY: play *replay at once (a move that won here and never lost); detail
+ *   describes it; the learner counts it as the engine's own move;
  * - LEARN_GO_PENALIZED: search with learned_limits, limits in which the moves that lost here
  *   count LEARN_RESULT_PENALTY cp less than their score, so that one of them is played
  *   only when it is that much better than every other (each is told through rep's
