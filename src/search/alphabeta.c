@@ -15,6 +15,7 @@
 #include "board/movegen.h"
 #include "formats/movecode.h"
 #include "search/movepicker.h"
+#include "search/params.h"
 #include "search/rootmoves.h"
 #include "search/see.h"
 #include "search/split.h"
@@ -27,7 +28,7 @@ void alphabeta_init(void)
 {
     for (int d = 1; d < MAX_PLY; d++)
         for (int m = 1; m < MAX_MOVES; m++)
-            REDUCTIONS[d][m] = (int)(0.7 + log(d) * log(m) / 2.3);
+            REDUCTIONS[d][m] = (int)(LMR_BASE / 100.0 + log(d) * log(m) / (LMR_DIVISOR / 100.0));
 }
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }
@@ -150,7 +151,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
         }
         if (best > alpha)
             alpha = best;
-        futility_base = ss->static_eval + 160;
+        futility_base = ss->static_eval + QSEARCH_FUTILITY_MARGIN;
     }
 
     MovePicker mp;
@@ -313,29 +314,30 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             int lmr_depth = max_int(depth - 1 - REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)], 0);
             if (!tactical && !gives_check) {
                 /* Late move pruning: the remaining quiets rarely refute anything. */
-                if (move_count >= (3 + depth * depth) / (2 - improving)) {
+                if (move_count >= (LMP_BASE + depth * depth) / (2 - improving)) {
                     set_skip_quiets(ml, sp);
                     continue;
                 }
                 /* History pruning: moves that failed everywhere recently. */
-                if (lmr_depth < 3 && hist_score < -3500 * depth)
+                if (lmr_depth < HISTORY_PRUNE_DEPTH && hist_score < -HISTORY_PRUNE_PER_DEPTH * depth)
                     continue;
                 /* Futility: a quiet move will not lift the static eval above alpha. Only
                  * this move: skipping the remaining quiets would skip the quiet checks
                  * this rule spares, mates in one among them (docs/smp.md). */
-                if (!checked && lmr_depth < 7 && ss->static_eval + 110 + 110 * lmr_depth <= alpha)
+                if (!checked && lmr_depth < FUTILITY_DEPTH
+                    && ss->static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
                     continue;
                 /* SEE: a quiet move that loses material. */
-                if (lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth))
+                if (lmr_depth < SEE_QUIET_DEPTH && !see_ge(pos, m, -SEE_QUIET_PER_DEPTH2 * lmr_depth * lmr_depth))
                     continue;
-            } else if (depth <= 7 && !see_ge(pos, m, -90 * depth)) {
+            } else if (depth <= SEE_TACTICAL_DEPTH && !see_ge(pos, m, -SEE_TACTICAL_PER_DEPTH * depth)) {
                 continue; /* losing capture or checking sacrifice at low depth */
             }
         }
 
         /* Check extension, bounded so that perpetual checks cannot explode the tree. */
         int extension = 0;
-        if (gives_check && ply < 2 * t->root_depth && (depth > 5 || see_ge(pos, m, 0)))
+        if (gives_check && ply < 2 * t->root_depth && (depth > CHECK_EXTENSION_ANY_DEPTH || see_ge(pos, m, 0)))
             extension = 1;
         int new_depth = depth - 1 + extension;
 
@@ -348,13 +350,13 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         int v = 0;
         bool full_search;
         /* Late move reductions for moves after the first few. */
-        if (depth >= 3 && move_count > 1 + (pv_node ? 1 : 0) && (!tactical || bad_capture || cut_node)) {
+        if (depth >= LMR_DEPTH && move_count > 1 + (pv_node ? 1 : 0) && (!tactical || bad_capture || cut_node)) {
             int r = REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)];
             r -= pv_node;
             r += cut_node;
             r += !improving;
             r -= gives_check;
-            r -= hist_score / 7000;
+            r -= hist_score / LMR_HISTORY_DIVISOR;
             if (tactical)
                 r = r / 2;
             int d = max_int(1, min_int(new_depth, new_depth - r));
@@ -490,20 +492,21 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
     if (!pv_node) {
         /* Razoring: hopeless even with a few plies to go; let the quiescence search decide. */
-        if (depth <= 3 && eval + 250 + 220 * depth * depth < alpha) {
+        if (depth <= RAZOR_DEPTH && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth < alpha) {
             int v = qsearch(t, alpha - 1, alpha, ply, 0);
             if (v < alpha)
                 return v;
         }
         /* Reverse futility (static null move): far enough above beta to stand pat. */
-        if (depth <= 8 && eval - 85 * (depth - improving) >= beta && eval < VALUE_TB_WIN_IN_MAX_PLY)
+        if (depth <= RFP_DEPTH && eval - RFP_PER_DEPTH * (depth - improving) >= beta && eval < VALUE_TB_WIN_IN_MAX_PLY)
             return (eval + beta) / 2;
 
         /* Null move: give the opponent a free move; if we still fail high, cut. */
-        if (cut_node && eval >= beta && ss->static_eval >= beta - 20 * depth + 160
+        if (cut_node && eval >= beta && ss->static_eval >= beta - NMP_EVAL_PER_DEPTH * depth + NMP_EVAL_BASE
             && ss[-1].move != MOVE_NULL && ply >= t->nmp_min_ply
             && has_non_pawn_material(pos, pos->side) && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
-            int r = 3 + depth / 3 + min_int((eval - beta) / 200, 3);
+            int r = NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DEPTH_DIVISOR
+                  + min_int((eval - beta) / NMP_REDUCTION_EVAL_DIVISOR, NMP_REDUCTION_EVAL_MAX);
             ss->move = MOVE_NULL;
             ss->piece = NO_PIECE;
             ss->cont = t->hist->continuation[NO_PIECE][0];
@@ -517,7 +520,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             if (v >= beta) {
                 if (v >= VALUE_TB_WIN_IN_MAX_PLY)
                     v = beta; /* a null move proves no mate and no tablebase win */
-                if (t->nmp_min_ply || depth < 14)
+                if (t->nmp_min_ply || depth < NMP_VERIFY_DEPTH)
                     return v;
                 /* Verification at high depth (zugzwang): the same reduced search with
                  * null moves disabled for the next plies. */
@@ -531,8 +534,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
         /* ProbCut: a capture that beats beta by a margin at reduced depth very likely
          * beats beta at full depth. */
-        int probcut_beta = beta + 190 - 60 * improving;
-        if (depth >= 5 && beta < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY
+        int probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving;
+        if (depth >= PROBCUT_DEPTH && beta < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY
             && !(hit && tte.depth >= depth - 3 && tte.score != VALUE_NONE && tte.score < probcut_beta)) {
             MovePicker mp;
             movepicker_init_probcut(&mp, pos, t->hist, tt_move, probcut_beta - ss->static_eval);
@@ -555,7 +558,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
     /* Internal iterative reduction: without a hash move this node was never searched
      * deeply; a shallower search is cheaper and fills the table for the next iteration. */
-    if (!root && tt_move == MOVE_NONE && depth >= 4 && (pv_node || cut_node))
+    if (!root && tt_move == MOVE_NONE && depth >= IIR_DEPTH && (pv_node || cut_node))
         depth--;
 
 moves_loop:;

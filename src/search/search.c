@@ -8,6 +8,7 @@
 #include "search/alphabeta.h"
 #include "board/movegen.h"
 #include "board/snapshot.h"
+#include "search/params.h"
 #include "search/rootmoves.h"
 #include "search/stopping.h"
 #include "search/strength.h"
@@ -109,7 +110,7 @@ static void search_line(SearchThread *t, int depth)
     RootMove *rm = &t->root_moves[t->pv_index];
     int prev = rm->previous_score;
     int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-    int delta = 14 + (prev > 0 ? prev : -prev) / 64;
+    int delta = ASPIRATION_DELTA + (prev > 0 ? prev : -prev) / ASPIRATION_SCORE_DIVISOR;
     if (depth >= 4 && prev != -VALUE_INFINITE && prev < VALUE_MATE_IN_MAX_PLY && prev > -VALUE_MATE_IN_MAX_PLY) {
         alpha = prev - delta > -VALUE_INFINITE ? prev - delta : -VALUE_INFINITE;
         beta = prev + delta < VALUE_INFINITE ? prev + delta : VALUE_INFINITE;
