@@ -327,7 +327,7 @@ killtest: $(EXE)
 FUZZ_SRC    = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES  = $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-# Inputs per harness in the smoke run (about 40 s on one core of the build machine).
+# Inputs per harness in the smoke run: a fixed count, so every run fuzzes the same inputs.
 FUZZ_SMOKE ?= fen=30000 epd=30000 move=20000 pgn=20000 rc=20000 uci=6000 xboard=6000 book=20000 learn=20000 tbfile=20000 \
               eco=10000 bookbuild=3000 tuneset=10000
 
@@ -449,8 +449,8 @@ book: $(BUILD)/tools/makebook
 clean:
 	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable
 
-# Dependency files of builds made before tools/ had subfolders name tools/NAME.c, which is
-# no file now: an empty rule lets make rebuild such an object from its new place.
+# A tool's dependency file may still name the tool's source at a place it has left
+# (tools/NAME.c); an empty rule for such a name lets make rebuild the object instead of failing.
 STALE_TOOL_SRC = $(filter-out $(wildcard tools/*.c),$(TOOL_NAMES:%=tools/%.c))
 $(STALE_TOOL_SRC):
 
