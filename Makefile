@@ -111,7 +111,7 @@ LIB_OBJ += $(ECO_OBJ)
 # The tuner's object set: the evaluation compiled again with -DEVAL_TRACE (eval/trace.h),
 # src/tune/, and every other engine object as it is. The engine never links these.
 EVAL_SRC  = $(wildcard src/eval/*.c)
-TUNE_SRC  = $(sort $(wildcard src/tune/*.c))
+TUNE_SRC  = $(sort $(wildcard src/tune/*.c src/nnue/train/*.c))
 TRACE_OBJ = $(EVAL_SRC:src/%.c=$(BUILD)/trace/%.o) $(TUNE_SRC:src/%.c=$(BUILD)/trace/%.o) \
             $(filter-out $(EVAL_SRC:src/%.c=$(BUILD)/%.o),$(LIB_OBJ))
 TUNE_TEST_SRC = $(wildcard tests/tune/*.c)

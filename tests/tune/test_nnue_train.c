@@ -14,10 +14,10 @@
 #include "formats/traindata.h"
 #include "nnue/nnue_eval.h"
 #include "test.h"
-#include "tune/nnue_data.h"
-#include "tune/nnue_model.h"
-#include "tune/nnue_scale.h"
-#include "tune/nnue_train.h"
+#include "nnue/train/nnue_data.h"
+#include "nnue/train/nnue_model.h"
+#include "nnue/train/nnue_scale.h"
+#include "nnue/train/nnue_train.h"
 #include "util/random.h"
 
 static int material(const Position *pos, Color c)

@@ -1,5 +1,5 @@
 /* Slopes of evaluations against the search score (nnue_scale.h). */
-#include "tune/nnue_scale.h"
+#include "nnue/train/nnue_scale.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
 #ifndef SAAVEDRA_NNUE_TRAIN_H
 #define SAAVEDRA_NNUE_TRAIN_H
 
-#include "tune/nnue_data.h"
-#include "tune/nnue_model.h"
+#include "nnue/train/nnue_data.h"
+#include "nnue/train/nnue_model.h"
 
 typedef struct {
     int threads;

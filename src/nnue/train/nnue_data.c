@@ -1,5 +1,5 @@
 /* Loading training positions (nnue_data.h). */
-#include "tune/nnue_data.h"
+#include "nnue/train/nnue_data.h"
 
 #include <dirent.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* The training loop (nnue_train.h). */
-#include "tune/nnue_train.h"
+#include "nnue/train/nnue_train.h"
 
 #include <math.h>
 #include <stdlib.h>

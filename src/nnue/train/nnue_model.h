@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "nnue/network.h"
-#include "tune/nnue_data.h"
+#include "nnue/train/nnue_data.h"
 
 /* Parameter layout in one array: w1[NNUE_INPUTS][NNUE_HIDDEN], b1[NNUE_HIDDEN],
  * w2[NNUE_BUCKETS][2 * NNUE_HIDDEN], b2[NNUE_BUCKETS]. */

@@ -7,8 +7,8 @@
 #ifndef SAAVEDRA_NNUE_SCALE_H
 #define SAAVEDRA_NNUE_SCALE_H
 
-#include "tune/nnue_data.h"
-#include "tune/nnue_model.h"
+#include "nnue/train/nnue_data.h"
+#include "nnue/train/nnue_model.h"
 
 /* Slopes are least-squares fits through the origin of an evaluation against the search
  * score over the positions of set whose score is within this (where the search decides

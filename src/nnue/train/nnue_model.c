@@ -1,5 +1,5 @@
 /* The float net, its gradient, Adam, quantisation and checkpoints (nnue_model.h). */
-#include "tune/nnue_model.h"
+#include "nnue/train/nnue_model.h"
 
 #include <math.h>
 #include <stdio.h>
