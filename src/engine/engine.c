@@ -10,7 +10,7 @@
 #include <strings.h>
 
 #include "engine/game.h"
-#include "engine/learner.h"
+#include "learning/learner.h"
 #include "engine/ownbook.h"
 #include "engine/runner.h"
 #include "search/syzygy.h"

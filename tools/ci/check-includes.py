@@ -20,6 +20,7 @@ LAYERS = [
     ["board"],
     ["eval", "formats", "nnue"],
     ["search", "opening"],
+    ["learning"],
     ["engine", "tune", "nnue/train"],
     ["commands"],
     ["protocol"],

@@ -11,7 +11,7 @@
 
 #include "board/position.h"
 #include "opening/book.h"
-#include "opening/learnrec.h"
+#include "learning/learnrec.h"
 
 /* Own book moves remembered per game for book learning. */
 #define LEARN_BOOK_PLAYED_MAX 128

@@ -1,5 +1,5 @@
 /* Learning from games: see learner.h. */
-#include "engine/learner.h"
+#include "learning/learner.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "board/notation.h"
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
-#include "opening/learnmerge.h"
+#include "learning/learnmerge.h"
 #include "util/rcfile.h"
 
 struct Learner {

@@ -1,5 +1,5 @@
 /* The learning file's merge rules: see learnmerge.h. */
-#include "opening/learnmerge.h"
+#include "learning/learnmerge.h"
 
 #include <stdlib.h>
 

@@ -31,10 +31,10 @@
 #include <stddef.h>
 
 #include "board/position.h"
-#include "engine/booklearn.h"
-#include "engine/resultlearn.h"
+#include "learning/booklearn.h"
+#include "learning/resultlearn.h"
 #include "opening/book.h"
-#include "opening/learnfile.h"
+#include "learning/learnfile.h"
 #include "search/search.h"
 #include "search/transposition.h"
 

@@ -1,5 +1,5 @@
 /* The learning file on disk: see learnfile.h. */
-#include "opening/learnfile.h"
+#include "learning/learnfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "opening/learnmerge.h"
+#include "learning/learnmerge.h"
 #include "util/errmsg.h"
 #include "util/grow.h"
 #include "util/outfile.h"

@@ -1,6 +1,6 @@
 /* Learning-file header and records in memory: see learnrec.h and
  * docs/learning-format.md. */
-#include "opening/learnrec.h"
+#include "learning/learnrec.h"
 
 #include <stdio.h>
 #include <stdlib.h>

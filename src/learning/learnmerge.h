@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "opening/learnrec.h"
+#include "learning/learnrec.h"
 
 /* The positions and book results of a file, in file order: a LearnVisitor's ctx with
  * learn_collect_position and learn_collect_book as its callbacks (a struct that has one

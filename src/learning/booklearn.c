@@ -1,5 +1,5 @@
 /* Book learning: see booklearn.h. */
-#include "engine/booklearn.h"
+#include "learning/booklearn.h"
 
 #include <stdlib.h>
 

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "opening/learnrec.h"
+#include "learning/learnrec.h"
 
 /* Files larger than this are not learning files Saavedra wrote (compaction keeps them far
  * smaller): they are set aside like foreign ones. */

@@ -1,5 +1,5 @@
 /* Result learning: see resultlearn.h. */
-#include "engine/resultlearn.h"
+#include "learning/resultlearn.h"
 
 #include <stdlib.h>
 
@@ -7,7 +7,7 @@
 #include "board/snapshot.h"
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
-#include "opening/learnmerge.h"
+#include "learning/learnmerge.h"
 
 void resultlearn_free(ResultLearn *rl)
 {

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 
 #include "board/position.h"
-#include "opening/learnrec.h"
+#include "learning/learnrec.h"
 
 /* Entries kept at most (the most played first): 16 bytes each. */
 #define RESULT_LEARN_MAX 400000

@@ -1,5 +1,5 @@
 /* `saavedra learn [FILE]`: the learning file in readable form (see learn_cmd.h). */
-#include "commands/learn_cmd.h"
+#include "learning/learn_cmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +9,8 @@
 #include "board/notation.h"
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
-#include "opening/learnfile.h"
-#include "opening/learnmerge.h"
+#include "learning/learnfile.h"
+#include "learning/learnmerge.h"
 #include "util/grow.h"
 #include "util/rcfile.h"
 
