@@ -22,6 +22,7 @@ LAYERS = [
     ["search", "opening"],
     ["learning"],
     ["engine", "tune", "nnue/train"],
+    ["toolkit"],
     ["commands"],
     ["protocol"],
     [""],  # src/main.c

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "board/position.h"
-#include "opening/bookbuild.h"
+#include "toolkit/bookbuild.h"
 #include "util/timeutil.h"
 
 typedef struct {

@@ -1,6 +1,6 @@
 /* Building an opening book from PGN: see bookbuild.h; the weight rules are in
  * docs/book-format.md. */
-#include "opening/bookbuild.h"
+#include "toolkit/bookbuild.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* The self-play game loop (selfgame.h). */
-#include "engine/selfgame.h"
+#include "toolkit/selfgame.h"
 
 #include <stdio.h>
 #include <string.h>
