@@ -12,7 +12,7 @@
 #include "engine/game.h"
 #include "learning/learner.h"
 #include "engine/ownbook.h"
-#include "engine/runner.h"
+#include "engine/main_thread.h"
 #include "search/syzygy.h"
 #include "search/transposition.h"
 #include "util/rcfile.h"

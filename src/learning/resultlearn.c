@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "board/movegen.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "formats/movecode.h"
 #include "formats/movecode_game.h"
 #include "learning/learnmerge.h"

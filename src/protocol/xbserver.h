@@ -9,7 +9,7 @@
 
 #include "board/position.h"
 #include "engine/engine.h"
-#include "engine/manners.h"
+#include "engine/resign_draw.h"
 #include "protocol/xbio.h"
 #include "search/strength.h"
 

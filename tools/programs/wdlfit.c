@@ -22,12 +22,12 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "eval/pawns.h"
 #include "eval/wdl.h"
 #include "nnue/nnue_eval.h"
 #include "nnue/network.h"
-#include "tune/qleaf.h"
+#include "tune/quiet_leaf.h"
 
 typedef struct {
     float x, t;

@@ -1,7 +1,7 @@
 /* Quiescence search to a quiet leaf, with its own principal variation: fail-hard on the
  * window only at the root's bounds, captures ordered by victim then attacker (MVV-LVA),
  * losing captures (static exchange) skipped outside check. */
-#include "tune/qleaf.h"
+#include "tune/quiet_leaf.h"
 
 #include "board/movegen.h"
 #include "eval/evaluate.h"

@@ -1,5 +1,5 @@
 /* Position snapshots (see snapshot.h). */
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Resign and draw decisions (see manners.h). */
-#include "engine/manners.h"
+#include "engine/resign_draw.h"
 
 #include "board/bitboard.h"
 

@@ -1,12 +1,12 @@
 /* Thread 0's jobs for the engine: see runner.h. */
-#include "engine/runner.h"
+#include "engine/main_thread.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board/perft.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "util/timeutil.h"
 
 bool runner_init(Runner *r)
