@@ -1,4 +1,4 @@
-/* Position snapshots (see snapshot.h). */
+/* Position snapshots and cheap copies (see position_copy.h). */
 #include "board/position_copy.h"
 
 #include <stdlib.h>

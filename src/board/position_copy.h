@@ -1,8 +1,8 @@
 /* Position snapshots: a position reduced to its boards and its current state, with no
  * undo history. Used where many positions must be kept cheaply (PGN variation stacks,
  * codec benchmarks) and to keep long replays inside the fixed states[] array. */
-#ifndef SAAVEDRA_SNAPSHOT_H
-#define SAAVEDRA_SNAPSHOT_H
+#ifndef SAAVEDRA_POSITION_COPY_H
+#define SAAVEDRA_POSITION_COPY_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /* Engine controller: see engine.h. Searches, book moves and perft run on thread 0 of the
- * thread pool through engine/runner.c; the book is engine/ownbook.c, the position with its
+ * thread pool through engine/main_thread.c; the book is engine/ownbook.c, the position with its
  * history and opening engine/game.c. */
 #include "engine/engine.h"
 
@@ -413,7 +413,7 @@ int engine_contempt(const Engine *e)
     return contempt_for_opponent((int)options_int(&e->options, "Contempt"), own, &e->opponent);
 }
 
-/* What the learner hears of a search (runner.h). */
+/* What the learner hears of a search (main_thread.h). */
 static void learn_on_iteration(void *ctx, const SearchReport *report)
 {
     Engine *e = ctx;

@@ -1,4 +1,4 @@
-/* Thread 0's jobs for the engine: see runner.h. */
+/* Thread 0's jobs for the engine: see main_thread.h. */
 #include "engine/main_thread.h"
 
 #include <stdio.h>

@@ -5,8 +5,8 @@
  * RunnerHooks what its game record wants to hear; the runner starts the job, holds an
  * infinite or ponder search's move until it is told to give it, reports the best move,
  * stops and waits. */
-#ifndef SAAVEDRA_RUNNER_H
-#define SAAVEDRA_RUNNER_H
+#ifndef SAAVEDRA_MAIN_THREAD_H
+#define SAAVEDRA_MAIN_THREAD_H
 
 #include <pthread.h>
 #include <stdatomic.h>

@@ -1,4 +1,4 @@
-/* Resign and draw decisions (see manners.h). */
+/* Resign and draw decisions (see resign_draw.h). */
 #include "engine/resign_draw.h"
 
 #include "board/bitboard.h"

@@ -3,8 +3,8 @@
  *
  * Scores are the engine's own root scores in centipawns from its point of view, recorded
  * once per move it plays; anything beyond +-MANNERS_DECISIVE counts as a mate score. */
-#ifndef SAAVEDRA_MANNERS_H
-#define SAAVEDRA_MANNERS_H
+#ifndef SAAVEDRA_RESIGN_DRAW_H
+#define SAAVEDRA_RESIGN_DRAW_H
 
 #include <stdbool.h>
 

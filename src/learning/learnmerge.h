@@ -1,5 +1,5 @@
 /* The learning file's records gathered in memory and merged (docs/learning-format.md),
- * by compaction (learnfile.c), by the engine when it loads the file (engine/learner.c)
+ * by compaction (learnfile.c), by the engine when it loads the file (learning/learner.c)
  * and by `saavedra learn`: one record per position, the book results of a move summed. */
 #ifndef SAAVEDRA_LEARNMERGE_H
 #define SAAVEDRA_LEARNMERGE_H

@@ -1,8 +1,8 @@
 /* The tuner's shallow search: a quiescence search (captures and queen promotions, all
  * evasions when in check) whose principal variation ends in a quiet position; that
  * leaf's static evaluation stands for the position, as in Texel tuning. */
-#ifndef SAAVEDRA_QLEAF_H
-#define SAAVEDRA_QLEAF_H
+#ifndef SAAVEDRA_QUIET_LEAF_H
+#define SAAVEDRA_QUIET_LEAF_H
 
 #include <stdint.h>
 

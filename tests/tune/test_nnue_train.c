@@ -1,4 +1,4 @@
-/* The net trainer (tune/nnue_*.c): it learns a known function (the material balance)
+/* The net trainer (src/nnue/train/): it learns a known function (the material balance)
  * from positions, the quantised net in the engine gives the float model's score within a
  * stated tolerance, checkpoints round-trip and damaged ones are refused, and the data
  * loader reads training-data files, skips a damaged record and holds out whole games. */

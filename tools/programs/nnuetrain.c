@@ -13,7 +13,7 @@
  *                  random (augmentation; default 1), 0: as played
  *     -scale X     multiply the quantised net's output by X; default "auto": the
  *                  hand-written evaluation's slope against the search score over the
- *                  model's, on the validation positions (tune/nnue_scale.h)
+ *                  model's, on the validation positions (nnue/train/nnue_scale.h)
  *     -c N         threads (default 2)
  *     -valid X     the share of games held out for the validation loss (default 0.02)
  *     -max N       use at most N positions (default: all)
