@@ -19,8 +19,15 @@
 #   make nnue-match  the net vs the hand-written evaluation;  make EVALFILE=NET  embed a net
 #   make fuzz      libFuzzer harnesses of tests/fuzz/ (clang, ASan + UBSan) in build/fuzz/
 #   make fuzz-smoke  each harness for a fixed number of runs from a fixed seed (about a minute)
+#   make fuzz-harnesses  the harnesses alone, in the current BUILD (make fuzz sets it up)
 #   make killtest  the learning file under 100 SIGKILLs (KILLS=N); make test runs 10
+#   make test-smp-mates  the multi-thread mate-distance test SMP_REPEAT (30) times in a row;
+#                  make test-debug-smp-mates  the same on the sanitizer build
+#   make learning-bench  what learning wins in games (LEARN_BENCH=repeated|book|cost; long)
 #   make install   engine, user programs, data and man page under PREFIX (DESTDIR honoured)
+#   make uninstall  removes what make install put under PREFIX
+#   make clean     removes build/ and the engine binaries
+#   make help      this list
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -131,10 +138,14 @@ ifeq ($(origin EVALFILE),command line)
   endif
 endif
 
-.PHONY: test-smp-mates test-debug-smp-mates FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
+.PHONY: help test-smp-mates test-debug-smp-mates FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
         fuzz fuzz-harnesses fuzz-smoke nnue-data nnue-train nnue-match
 
 all: $(EXE)
+
+# The comment block at the top of this file, without its '#'.
+help:
+	@sed -n '1,/^$$/s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 $(EXE): $(OBJ) $(BUILD)/engine.objs
 	$(CC) $(ALLFLAGS) -o $@ $(OBJ) $(LDLIBS)

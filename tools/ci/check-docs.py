@@ -12,7 +12,8 @@ Markdown pages of docs/ (all but results.md) and the Makefile for
   - "at the time of writing", "sessions" of work, campaign timetables,
   - table lines over 200 characters (split such a table: short cells, long notes below),
 
-and prints FILE:LINE: what for each.
+and checks that `make help` (the comment block at the top of the Makefile) names every
+target the Makefile defines. It prints FILE:LINE: what for each finding.
 
     python3 tools/ci/check-docs.py [ROOT]     (exit status 1 on any finding)
 """
@@ -30,7 +31,7 @@ PATTERNS = [
     ("machine load", re.compile(r"\bload averages?\b|\bload (?:\d|above|of \d)|\bunder load\b|\bloaded machine\b", re.I)),
     ("nice level", re.compile(r"\bnice\b(?:[- ]+(?:-n )?\d+)?", re.I)),
     ("time of writing", re.compile(r"\bat the time of writing\b|\bat present\b|\bas of today\b", re.I)),
-    ("session", re.compile(r"(?<![/_.\-\w])sessions?(?![/_.\-\w])", re.I)),
+    ("session", re.compile(r"(?<![/_.\-\w])sessions?(?![/_\-\w]|\.\w)", re.I)),
     ("what ran beside", re.compile(r"\b(?:ran|running|run|runs)\b[^.|]{0,40}\bbeside (?:it|the|other|them)\b|\bbeside other (?:work|jobs|builds)\b", re.I)),
     ("timetable", re.compile(r"\bran from \d|\bcampaign \d+ ran\b", re.I)),
     ("lab machine", re.compile(r"\b(?:the )?(?:build|project)(?:'s build)? machine\b", re.I)),
@@ -64,6 +65,28 @@ def check_file(path, root):
     return problems
 
 
+TARGET = re.compile(r"^([a-z][a-z0-9_-]*)\s*:(?![=:])", re.M)
+
+
+def check_make_help(root):
+    """Every plain target of the Makefile is named as `make TARGET` in its top comment
+    block, which `make help` prints (`all` is plain `make`)."""
+    path = os.path.join(root, "Makefile")
+    if not os.path.isfile(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    header = text.split("\n\n", 1)[0]
+    documented = set(re.findall(r"\bmake ([a-z][a-z0-9_-]*)", header)) | {"all"}
+    problems = []
+    for match in TARGET.finditer(text):
+        name = match.group(1)
+        if name not in documented:
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(f"Makefile:{line}: target '{name}' is not in make help (the comment block at the top)")
+    return problems
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     root = os.path.normpath(root)
@@ -71,6 +94,7 @@ def main():
     checked = files(root)
     for path in checked:
         problems += check_file(path, root)
+    problems += check_make_help(root)
     for p in problems:
         print(p)
     print(f"{len(checked)} files, {len(problems)} lab notes outside docs/results.md")
