@@ -7,10 +7,12 @@ usage: python3 tests/test_layout.py ENGINE
 Checks: both scripts pass on the tree; check-docs flags each kind of lab note planted in a
 copy (date, load, nice level, time of writing, a wide table line, a Makefile target left
 out of make help) and passes the same copy once they are gone; the engine's symbol table
-(nm) has no self-play, book-building, tuner or trainer function. The last line is
+(nm) has no self-play, book-building, tuner or trainer function; every command of the
+README's command table is named by `saavedra --help` and by the man page. The last line is
 "N passed, N failed".
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -92,6 +94,34 @@ def the_engine_links_no_tool_code():
     tool_code = ("selfgame_", "bookbuild_", "book_builder", "nnue_train", "nnue_model", "tune_set_", "qleaf_")
     found = sorted({n for n in names if any(t in n.lower() for t in tool_code)})
     check(not found, "tool code in the engine: " + " ".join(found[:10]))
+
+
+def readme_commands():
+    """The first word of each command in README.md's "Console commands" table."""
+    with open(os.path.join(testkit.ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = text.split("## Console commands", 1)[1].split("\n## ", 1)[0]
+    names = []
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            for code in line.split("|")[1].split("`")[1::2]:
+                names.append(code.split()[0])
+    return names
+
+
+@test
+def readme_help_and_man_page_name_the_same_commands():
+    names = readme_commands()
+    check(len(names) >= 10 and "bench" in names and "annotate" in names, "README table: %r" % names)
+    rc, help_text, _ = testkit.run([ENGINE, "--help"])
+    check(rc == 0, "--help failed")
+    with open(os.path.join(testkit.ROOT, "docs", "saavedra.6"), encoding="utf-8") as f:
+        man = f.read()
+    man_words = set(re.findall(r"[a-z]+", man.replace("\\fB", " ").replace("\\fR", " ")))
+    missing_help = [n for n in names if not re.search(r"\b%s\b" % re.escape(n), help_text)]
+    missing_man = [n for n in names if n not in man_words]
+    check(not missing_help, "not in --help: %r" % missing_help)
+    check(not missing_man, "not in the man page: %r" % missing_man)
 
 
 testkit.finish()
