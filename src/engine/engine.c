@@ -572,3 +572,18 @@ SearchResult engine_last_result(Engine *e)
 {
     return runner_last_result(&e->run);
 }
+
+bool engine_search(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
+                   char *err, size_t err_size)
+{
+    if (runner_busy(&e->run)) {
+        snprintf(err, err_size, "a search is already running");
+        return false;
+    }
+    engine_wait(e); /* reap the previous worker */
+    set_up_search(e, limits);
+    tt_new_search(&e->tt);
+    RunnerHooks no_hooks = { NULL, NULL, NULL, NULL };
+    runner_search(&e->run, &e->game.pos, reporter, &no_hooks);
+    return true;
+}

@@ -58,7 +58,7 @@ bool selfgame_play(Engine *e, const SelfGameConfig *cfg, const char *start_fen, 
             result = 0;
             break;
         }
-        if (!engine_go(e, &limits, NULL, err, err_size))
+        if (!engine_search(e, &limits, NULL, err, err_size))
             return false;
         engine_wait(e);
         SearchResult r = engine_last_result(e);
