@@ -10,7 +10,7 @@
 #include "commands/annotate.h"
 #include "commands/bench.h"
 #include "commands/codec_cmd.h"
-#include "commands/learn_cmd.h"
+#include "learning/learn_cmd.h"
 #include "commands/epdtest.h"
 #include "engine/config.h"
 #include "engine/engine.h"

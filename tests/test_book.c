@@ -10,7 +10,7 @@
 #include "formats/pgn.h"
 #include "opening/book.h"
 #include "opening/book_format.h"
-#include "opening/bookbuild.h"
+#include "toolkit/bookbuild.h"
 #include "opening/polyglot.h"
 #include "opening/polykey.h"
 #include "test.h"

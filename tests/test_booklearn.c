@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "board/notation.h"
-#include "engine/learner.h"
+#include "learning/learner.h"
 #include "formats/movecode.h"
 #include "test.h"
 

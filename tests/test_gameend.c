@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "board/gameend.h"
-#include "engine/manners.h"
+#include "engine/resign_draw.h"
 #include "board/notation.h"
 #include "test.h"
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
-#include "opening/learnfile.h"
+#include "learning/learnfile.h"
 #include "util/crc32.h"
 #include "test.h"
 

@@ -13,7 +13,7 @@
 #include "board/movegen.h"
 #include "board/movelegal.h"
 #include "board/notation.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "test.h"
 
 /* ---- Perft trees ---- */

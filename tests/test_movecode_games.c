@@ -11,7 +11,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "formats/pgn.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "test.h"
 
 static bool tracker_pawns_are(const MoveCodeTracker *t, Color c, const char *squares)

@@ -5,7 +5,7 @@
 
 #include "board/movegen.h"
 #include "board/notation.h"
-#include "engine/resultlearn.h"
+#include "learning/resultlearn.h"
 #include "formats/movecode.h"
 #include "test.h"
 

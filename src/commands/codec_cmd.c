@@ -16,7 +16,7 @@
 #include "formats/movecode_tracker.h"
 #include "board/notation.h"
 #include "formats/pgn.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 
 #define CHUNK_MOVES 2048
 #define CODEC_PASSES 3

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/manners.h"
+#include "engine/resign_draw.h"
 #include "util/rcfile.h"
 
 static bool trace_on; /* written once by main before any thread starts */

@@ -1,5 +1,5 @@
 /* Engine controller: see engine.h. Searches, book moves and perft run on thread 0 of the
- * thread pool through engine/runner.c; the book is engine/ownbook.c, the position with its
+ * thread pool through engine/main_thread.c; the book is engine/ownbook.c, the position with its
  * history and opening engine/game.c. */
 #include "engine/engine.h"
 
@@ -10,9 +10,9 @@
 #include <strings.h>
 
 #include "engine/game.h"
-#include "engine/learner.h"
+#include "learning/learner.h"
 #include "engine/ownbook.h"
-#include "engine/runner.h"
+#include "engine/main_thread.h"
 #include "search/syzygy.h"
 #include "search/transposition.h"
 #include "util/rcfile.h"
@@ -413,7 +413,7 @@ int engine_contempt(const Engine *e)
     return contempt_for_opponent((int)options_int(&e->options, "Contempt"), own, &e->opponent);
 }
 
-/* What the learner hears of a search (runner.h). */
+/* What the learner hears of a search (main_thread.h). */
 static void learn_on_iteration(void *ctx, const SearchReport *report)
 {
     Engine *e = ctx;
@@ -571,4 +571,19 @@ void engine_smp_stats(Engine *e, SplitStats *sum, bool reset)
 SearchResult engine_last_result(Engine *e)
 {
     return runner_last_result(&e->run);
+}
+
+bool engine_search(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
+                   char *err, size_t err_size)
+{
+    if (runner_busy(&e->run)) {
+        snprintf(err, err_size, "a search is already running");
+        return false;
+    }
+    engine_wait(e); /* reap the previous worker */
+    set_up_search(e, limits);
+    tt_new_search(&e->tt);
+    RunnerHooks no_hooks = { NULL, NULL, NULL, NULL };
+    runner_search(&e->run, &e->game.pos, reporter, &no_hooks);
+    return true;
 }

@@ -64,6 +64,12 @@ const EcoEntry *engine_opening(const Engine *e, const EcoEntry **here);
 /* Starts a search of the game position. Fails (with err) while another one runs. */
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
                char *err, size_t err_size);
+/* Starts a search of the game position and nothing else: unlike engine_go it asks neither
+ * the book nor the learner, whatever the options say, and no learner hears the search.
+ * For the programs that play games by search alone (toolkit/selfgame.c: selfplay,
+ * datagen). Fails (with err) while another search runs; reporter may be NULL. */
+bool engine_search(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
+                   char *err, size_t err_size);
 /* Counts the move paths of the game position to depth (perft, printed to out as
  * perft_divide does) on the search thread, so that the protocol loop keeps answering:
  * engine_stop, engine_wait and engine_is_searching apply to it as to a search (no best

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/learner.h"
+#include "learning/learner.h"
 #include "opening/book.h"
 #include "search/search.h"
 #include "util/options.h"

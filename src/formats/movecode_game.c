@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "board/movelegal.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "formats/movecode.h"
 
 int movecode_encode_game(const Position *start, const Move *moves, int n, uint8_t *codes)

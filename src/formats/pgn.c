@@ -13,7 +13,7 @@
 
 #include "board/notation.h"
 #include "formats/pgn_lexer.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 
 typedef enum { ST_BETWEEN, ST_TAGS, ST_MOVETEXT, ST_SKIP } State;
 

@@ -1,7 +1,7 @@
 /* Server manners for the xboard front end: what the GUI tells about the players (`name`,
  * `rating`, `computer`, `ics`) becomes the engine's contempt; the opponent's draw offers
  * are answered; and around each move we play comes our resignation or draw offer. The
- * decisions are engine/manners.c's; this keeps the game's state for them and speaks. */
+ * decisions are engine/resign_draw.c's; this keeps the game's state for them and speaks. */
 #ifndef SAAVEDRA_XBSERVER_H
 #define SAAVEDRA_XBSERVER_H
 
@@ -9,7 +9,7 @@
 
 #include "board/position.h"
 #include "engine/engine.h"
-#include "engine/manners.h"
+#include "engine/resign_draw.h"
 #include "protocol/xbio.h"
 #include "search/strength.h"
 

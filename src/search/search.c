@@ -7,7 +7,7 @@
 
 #include "search/alphabeta.h"
 #include "board/movegen.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "search/params.h"
 #include "search/rootmoves.h"
 #include "search/stopping.h"

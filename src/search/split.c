@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "search/stopping.h"
 #include "util/timeutil.h"
 

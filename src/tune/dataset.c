@@ -6,7 +6,7 @@
 
 #include "eval/evaluate.h"
 #include "formats/epd.h"
-#include "tune/qleaf.h"
+#include "tune/quiet_leaf.h"
 #include "util/fork_join.h"
 
 void tune_set_init(TuneSet *set)

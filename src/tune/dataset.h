@@ -1,5 +1,5 @@
 /* The tuner's training set: labelled EPD positions (c2 "1.0" / "0.5" / "0.0", as
- * pgnselect writes them), each replaced by the packed trace of its quiet leaf (qleaf.h,
+ * pgnselect writes them), each replaced by the packed trace of its quiet leaf (quiet_leaf.h,
  * coeffs.h) under the live weights. The leaves can be recomputed after the weights
  * change (tuner -R). */
 #ifndef SAAVEDRA_DATASET_H

@@ -7,7 +7,7 @@
 #include "board/movegen.h"
 #include "board/position.h"
 #include "opening/book.h"
-#include "opening/bookbuild.h"
+#include "toolkit/bookbuild.h"
 #include "fuzz.h"
 
 static char book_path[64];

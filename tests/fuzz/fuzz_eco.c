@@ -3,7 +3,7 @@
  * entry of the table with a code and a name that split into opening and variation. */
 #include "board/movegen.h"
 #include "board/position.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "formats/pgn.h"
 #include "opening/eco.h"
 #include "fuzz.h"

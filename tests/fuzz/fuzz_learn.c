@@ -5,7 +5,7 @@
 #include "fuzz.h"
 
 #include "board/position.h"
-#include "opening/learnrec.h"
+#include "learning/learnrec.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -1,4 +1,4 @@
-/* The net trainer (tune/nnue_*.c): it learns a known function (the material balance)
+/* The net trainer (src/nnue/train/): it learns a known function (the material balance)
  * from positions, the quantised net in the engine gives the float model's score within a
  * stated tolerance, checkpoints round-trip and damaged ones are refused, and the data
  * loader reads training-data files, skips a damaged record and holds out whole games. */
@@ -14,10 +14,10 @@
 #include "formats/traindata.h"
 #include "nnue/nnue_eval.h"
 #include "test.h"
-#include "tune/nnue_data.h"
-#include "tune/nnue_model.h"
-#include "tune/nnue_scale.h"
-#include "tune/nnue_train.h"
+#include "nnue/train/nnue_data.h"
+#include "nnue/train/nnue_model.h"
+#include "nnue/train/nnue_scale.h"
+#include "nnue/train/nnue_train.h"
 #include "util/random.h"
 
 static int material(const Position *pos, Color c)

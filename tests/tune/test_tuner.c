@@ -13,7 +13,7 @@
 #include "suites.h"
 #include "test.h"
 #include "tune/optimize.h"
-#include "tune/qleaf.h"
+#include "tune/quiet_leaf.h"
 
 typedef struct {
     TuneSet *set;

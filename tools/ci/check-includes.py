@@ -13,13 +13,16 @@ import os
 import re
 import sys
 
-# Lowest first. Folders on one line share a rank and may not include each other.
+# Lowest first. Folders on one line share a rank and may not include each other. A
+# subfolder listed here (nnue/train) is a layer of its own, apart from its parent.
 LAYERS = [
     ["util"],
     ["board"],
     ["eval", "formats", "nnue"],
     ["search", "opening"],
-    ["engine", "tune"],
+    ["learning"],
+    ["engine", "tune", "nnue/train"],
+    ["toolkit"],
     ["commands"],
     ["protocol"],
     [""],  # src/main.c
@@ -79,7 +82,13 @@ def cycles(deps):
 
 
 def folder(module):
-    return module.split("/")[0] if "/" in module else ""
+    """The module's folder as LAYERS names it: the longest listed prefix (nnue/train
+    before nnue), else the first path component."""
+    parts = module.split("/")[:-1]
+    for n in range(len(parts), 0, -1):
+        if "/".join(parts[:n]) in RANK:
+            return "/".join(parts[:n])
+    return parts[0] if parts else ""
 
 
 def main():

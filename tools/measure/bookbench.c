@@ -19,7 +19,7 @@
 
 #include "board/movegen.h"
 #include "board/position.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "formats/pgn.h"
 #include "opening/book.h"
 #include "util/words.h"

@@ -27,8 +27,8 @@
 #include "eval/evaluate.h"
 #include "nnue/nnue_eval.h"
 #include "nnue/network.h"
-#include "tune/nnue_data.h"
-#include "tune/nnue_scale.h"
+#include "nnue/train/nnue_data.h"
+#include "nnue/train/nnue_scale.h"
 #include "util/args.h"
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }

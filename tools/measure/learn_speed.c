@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/learner.h"
+#include "learning/learner.h"
 #include "util/timeutil.h"
 #include "util/words.h"
 

@@ -36,7 +36,7 @@
 
 #include "board/movegen.h"
 #include "engine/engine.h"
-#include "engine/selfgame.h"
+#include "toolkit/selfgame.h"
 #include "formats/movecode_game.h"
 #include "formats/traindata.h"
 #include "opening/book.h"

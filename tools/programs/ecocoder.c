@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "formats/pgn.h"
 #include "opening/eco.h"
 #include "util/outfile.h"

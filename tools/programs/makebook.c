@@ -3,7 +3,7 @@
  *   makebook [-n PAGES] [-m MINFREQ] [-p MAXPLY] [-o FILE] [-v] first.pgn [more.pgn ...]
  *
  * The first file is the hand-annotated one ({weight: N} comments, NAGs, variations); the
- * others add game statistics (see src/opening/bookbuild.h). A progress line goes to
+ * others add game statistics (see src/toolkit/bookbuild.h). A progress line goes to
  * stderr on a terminal; the summary to stdout. The book is written to a temporary file
  * and renamed, so an interrupted run never leaves a half-written book under FILE. */
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "board/position.h"
-#include "opening/bookbuild.h"
+#include "toolkit/bookbuild.h"
 #include "util/timeutil.h"
 
 typedef struct {

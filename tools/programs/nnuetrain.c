@@ -13,7 +13,7 @@
  *                  random (augmentation; default 1), 0: as played
  *     -scale X     multiply the quantised net's output by X; default "auto": the
  *                  hand-written evaluation's slope against the search score over the
- *                  model's, on the validation positions (tune/nnue_scale.h)
+ *                  model's, on the validation positions (nnue/train/nnue_scale.h)
  *     -c N         threads (default 2)
  *     -valid X     the share of games held out for the validation loss (default 0.02)
  *     -max N       use at most N positions (default: all)
@@ -33,10 +33,10 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
-#include "tune/nnue_data.h"
-#include "tune/nnue_model.h"
-#include "tune/nnue_scale.h"
-#include "tune/nnue_train.h"
+#include "nnue/train/nnue_data.h"
+#include "nnue/train/nnue_model.h"
+#include "nnue/train/nnue_scale.h"
+#include "nnue/train/nnue_train.h"
 #include "util/args.h"
 #include "util/outfile.h"
 #include "util/timeutil.h"

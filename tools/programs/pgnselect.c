@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "board/movegen.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "engine/engine.h"
 #include "eval/evaluate.h"
 #include "formats/pgn.h"

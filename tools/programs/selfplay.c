@@ -29,7 +29,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "engine/engine.h"
-#include "engine/selfgame.h"
+#include "toolkit/selfgame.h"
 #include "util/args.h"
 #include "util/fork_join.h"
 #include "util/outfile.h"

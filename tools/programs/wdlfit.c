@@ -3,7 +3,7 @@
  *   wdlfit [-net NET] FILE.epd ...   positions labelled c2 "1.0" / "0.5" / "0.0"
  *                                    (tools/programs/pgnselect)
  *
- * Each position is scored by the tuner's quiescence search (src/tune/qleaf.h), from the
+ * Each position is scored by the tuner's quiescence search (src/tune/quiet_leaf.h), from the
  * side to move's point of view (with -net, the net NET evaluates the search's quiet leaf
  * instead, as the engine would: the hand-written evaluation where a side has a bare
  * king), and its material (pawns 1, minors 3, rooks 5, queens 9)
@@ -22,12 +22,12 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
-#include "board/snapshot.h"
+#include "board/position_copy.h"
 #include "eval/pawns.h"
 #include "eval/wdl.h"
 #include "nnue/nnue_eval.h"
 #include "nnue/network.h"
-#include "tune/qleaf.h"
+#include "tune/quiet_leaf.h"
 
 typedef struct {
     float x, t;

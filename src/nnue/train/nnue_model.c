@@ -1,0 +1,242 @@
+/* The float net, its gradient, Adam, quantisation and checkpoints (nnue_model.h). */
+#include "nnue/train/nnue_model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/crc32.h"
+#include "util/outfile.h"
+#include "util/random.h"
+
+#define ADAM_BETA1 0.9f
+#define ADAM_BETA2 0.999f
+#define ADAM_EPS 1e-8f
+#define CKPT_MAGIC "SVNNCKPT"
+
+static float uniform(uint64_t *rng, float limit)
+{
+    return (float)((double)(splitmix64(rng) >> 11) / (double)(1ULL << 53) * 2 - 1) * limit;
+}
+
+bool nnue_model_init(NnueModel *model, uint64_t seed)
+{
+    memset(model, 0, sizeof *model);
+    model->theta = calloc(NNUE_PARAMS, sizeof(float));
+    model->m = calloc(NNUE_PARAMS, sizeof(float));
+    model->v = calloc(NNUE_PARAMS, sizeof(float));
+    if (!model->theta || !model->m || !model->v) {
+        nnue_model_free(model);
+        return false;
+    }
+    uint64_t rng = seed;
+    for (int i = 0; i < NNUE_INPUTS * NNUE_HIDDEN; i++)
+        model->theta[NNUE_W1 + i] = uniform(&rng, 1.0f / sqrtf((float)NNUE_INPUTS));
+    for (int i = 0; i < NNUE_BUCKETS * 2 * NNUE_HIDDEN; i++)
+        model->theta[NNUE_W2 + i] = uniform(&rng, 1.0f / sqrtf(2.0f * NNUE_HIDDEN));
+    return true;
+}
+
+void nnue_model_free(NnueModel *model)
+{
+    free(model->theta);
+    free(model->m);
+    free(model->v);
+    memset(model, 0, sizeof *model);
+}
+
+static inline float sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+
+float nnue_target(const PackedPos *p, float lambda)
+{
+    return lambda * sigmoid((float)p->score / NNUE_SCALE) + (1 - lambda) * 0.5f * p->result;
+}
+
+/* The two accumulators (before the activation) and the output of p. */
+typedef struct {
+    float acc[2][NNUE_HIDDEN];
+    int feat[2][32];
+    int count, bucket;
+    float out;
+} Forward;
+
+static void forward(const float *restrict theta, const PackedPos *p, Forward *f)
+{
+    f->count = packed_features(p, f->feat[0], f->feat[1]);
+    f->bucket = nnue_bucket(f->count);
+    const float *b1 = theta + NNUE_B1;
+    const float *w2 = theta + NNUE_W2 + f->bucket * 2 * NNUE_HIDDEN;
+    float out = theta[NNUE_B2 + f->bucket];
+    for (int side = 0; side < 2; side++) {
+        float *restrict a = f->acc[side];
+        memcpy(a, b1, sizeof f->acc[side]);
+        for (int k = 0; k < f->count; k++) {
+            const float *restrict w = theta + NNUE_W1 + f->feat[side][k] * NNUE_HIDDEN;
+            for (int i = 0; i < NNUE_HIDDEN; i++)
+                a[i] += w[i];
+        }
+        const float *restrict ws = w2 + side * NNUE_HIDDEN;
+        float sum = 0;
+        for (int i = 0; i < NNUE_HIDDEN; i++) {
+            float c = a[i] < 0 ? 0 : a[i] > 1 ? 1 : a[i];
+            sum += c * c * ws[i];
+        }
+        out += sum;
+    }
+    f->out = out;
+}
+
+float nnue_model_eval(const NnueModel *model, const PackedPos *p)
+{
+    Forward f;
+    forward(model->theta, p, &f);
+    return f.out * NNUE_SCALE;
+}
+
+double nnue_model_loss(const NnueModel *model, const PackedPos *pos, size_t n, float lambda)
+{
+    double loss = 0;
+    Forward f;
+    for (size_t j = 0; j < n; j++) {
+        forward(model->theta, &pos[j], &f);
+        double d = sigmoid(f.out) - nnue_target(&pos[j], lambda);
+        loss += d * d;
+    }
+    return loss;
+}
+
+double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t n, float lambda, float *grad)
+{
+    const float *theta = model->theta;
+    double loss = 0;
+    Forward f;
+    float da[NNUE_HIDDEN];
+    for (size_t j = 0; j < n; j++) {
+        forward(theta, &pos[j], &f);
+        float p = sigmoid(f.out), d = p - nnue_target(&pos[j], lambda);
+        loss += (double)d * d;
+        float g = 2 * d * p * (1 - p);
+        const float *w2 = theta + NNUE_W2 + f.bucket * 2 * NNUE_HIDDEN;
+        float *restrict gw2 = grad + NNUE_W2 + f.bucket * 2 * NNUE_HIDDEN;
+        float *restrict gb1 = grad + NNUE_B1;
+        grad[NNUE_B2 + f.bucket] += g;
+        for (int side = 0; side < 2; side++) {
+            const float *a = f.acc[side], *ws = w2 + side * NNUE_HIDDEN;
+            float *restrict gws = gw2 + side * NNUE_HIDDEN;
+            for (int i = 0; i < NNUE_HIDDEN; i++) {
+                float c = a[i] < 0 ? 0 : a[i] > 1 ? 1 : a[i];
+                gws[i] += g * c * c;
+                da[i] = a[i] > 0 && a[i] < 1 ? g * ws[i] * 2 * c : 0;
+                gb1[i] += da[i];
+            }
+            for (int k = 0; k < f.count; k++) {
+                float *restrict gw = grad + NNUE_W1 + f.feat[side][k] * NNUE_HIDDEN;
+                for (int i = 0; i < NNUE_HIDDEN; i++)
+                    gw[i] += da[i];
+            }
+        }
+    }
+    return loss;
+}
+
+void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr)
+{
+    model->step++;
+    float scale = 1.0f / (float)batch;
+    float c1 = 1 - powf(ADAM_BETA1, (float)model->step), c2 = 1 - powf(ADAM_BETA2, (float)model->step);
+    float step = lr * sqrtf(c2) / c1;
+    float *restrict theta = model->theta, *restrict m = model->m, *restrict v = model->v;
+    for (int i = 0; i < NNUE_PARAMS; i++) {
+        float g = grad[i] * scale;
+        m[i] = ADAM_BETA1 * m[i] + (1 - ADAM_BETA1) * g;
+        v[i] = ADAM_BETA2 * v[i] + (1 - ADAM_BETA2) * g * g;
+        theta[i] -= step * m[i] / (sqrtf(v[i]) + ADAM_EPS);
+    }
+    for (int i = NNUE_W2; i < NNUE_B2; i++)
+        theta[i] = theta[i] > NNUE_W2_LIMIT ? NNUE_W2_LIMIT : theta[i] < -NNUE_W2_LIMIT ? -NNUE_W2_LIMIT : theta[i];
+}
+
+static int16_t round16(double x, int lo, int hi)
+{
+    long r = lround(x);
+    return (int16_t)(r < lo ? lo : r > hi ? hi : r);
+}
+
+void nnue_model_quantize(const NnueModel *model, Network *out, float scale)
+{
+    const float *t = model->theta;
+    for (int f = 0; f < NNUE_INPUTS; f++)
+        for (int i = 0; i < NNUE_HIDDEN; i++)
+            out->ft_weights[f][i] = round16(t[NNUE_W1 + f * NNUE_HIDDEN + i] * NNUE_QA, -32767, 32767);
+    for (int i = 0; i < NNUE_HIDDEN; i++)
+        out->ft_bias[i] = round16(t[NNUE_B1 + i] * NNUE_QA, -32767, 32767);
+    for (int k = 0; k < NNUE_BUCKETS; k++) {
+        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
+            out->out_weights[k][i] = round16(t[NNUE_W2 + k * 2 * NNUE_HIDDEN + i] * scale * NNUE_QB, -127, 127);
+        out->out_bias[k] = (int32_t)lround(t[NNUE_B2 + k] * scale * NNUE_QA * NNUE_QB);
+    }
+    out->id = 0;
+}
+
+/* Checkpoint: magic[8], params u32, step i64, epoch i32, theta, m, v (floats), CRC-32. */
+bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t err_size)
+{
+    OutFile of;
+    FILE *f = outfile_open(&of, path, err, err_size);
+    if (!f)
+        return false;
+    uint32_t params = NNUE_PARAMS;
+    int64_t step = model->step;
+    int32_t epoch = model->epoch;
+    uint32_t crc = 0;
+    const void *parts[] = { CKPT_MAGIC, &params, &step, &epoch, model->theta, model->m, model->v };
+    size_t sizes[] = { 8, 4, 8, 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4 };
+    bool ok = true;
+    for (int i = 0; i < 7; i++) {
+        ok = ok && fwrite(parts[i], 1, sizes[i], f) == sizes[i];
+        crc = crc32_update(crc, parts[i], sizes[i]);
+    }
+    ok = ok && fwrite(&crc, 4, 1, f) == 1;
+    if (!ok) {
+        outfile_abort(&of);
+        snprintf(err, err_size, "cannot write %s", path);
+        return false;
+    }
+    return outfile_commit(&of, err, err_size);
+}
+
+bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_size, "cannot open %s", path);
+        return false;
+    }
+    char magic[8];
+    uint32_t params = 0, crc_file = 0, crc = 0;
+    int64_t step = 0;
+    int32_t epoch = 0;
+    bool ok = fread(magic, 1, 8, f) == 8 && !memcmp(magic, CKPT_MAGIC, 8) && fread(&params, 4, 1, f) == 1
+           && params == NNUE_PARAMS && fread(&step, 8, 1, f) == 1 && fread(&epoch, 4, 1, f) == 1;
+    if (ok && !nnue_model_init(model, 0))
+        ok = false;
+    if (ok) {
+        crc = crc32_update(crc32_update(crc32_update(crc32_update(0, magic, 8), &params, 4), &step, 8), &epoch, 4);
+        float *arrays[] = { model->theta, model->m, model->v };
+        for (int i = 0; i < 3 && ok; i++) {
+            ok = fread(arrays[i], 4, NNUE_PARAMS, f) == NNUE_PARAMS;
+            crc = crc32_update(crc, arrays[i], NNUE_PARAMS * 4);
+        }
+        ok = ok && fread(&crc_file, 4, 1, f) == 1 && crc_file == crc;
+    }
+    fclose(f);
+    if (!ok) {
+        nnue_model_free(model);
+        snprintf(err, err_size, "%s: not a checkpoint of this net's shape, or damaged", path);
+        return false;
+    }
+    model->step = step;
+    model->epoch = epoch;
+    return true;
+}
