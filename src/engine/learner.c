@@ -409,9 +409,8 @@ void learner_book_played(Learner *l, const Position *pos, Move m)
 }
 
 LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, bool may_replay,
-                          const SearchLimits *limits,
-                          SearchLimits *learned_limits, Move *replay, char *detail, size_t detail_size,
-                          const SearchReporter *rep)
+                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay, char *detail,
+                          size_t detail_size, const SearchReporter *rep)
 {
     ResultAdvice *adv = &l->advice;
     if (!game_move || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count

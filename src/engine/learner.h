@@ -130,9 +130,8 @@ void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves,
  * - LEARN_GO_SEARCH: nothing learned; search with limits. */
 typedef enum { LEARN_GO_SEARCH, LEARN_GO_REPLAY, LEARN_GO_PENALIZED } LearnGo;
 LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, bool may_replay,
-                          const SearchLimits *limits,
-                          SearchLimits *learned_limits, Move *replay, char *detail, size_t detail_size,
-                          const SearchReporter *rep);
+                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay, char *detail,
+                          size_t detail_size, const SearchReporter *rep);
 /* The learned results of one book move (false when there are none). */
 bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out);
 
