@@ -334,6 +334,26 @@ def debug_log_file_option():
 
 
 @test
+def readme_install_line_and_bot_options():
+    """The README's one install line holds what `make test` needs (gnuplot among it), and the
+    options its lichess-bot section names are the engine's."""
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    m = re.search(r"`apt-get install ([^`]*)`", readme)
+    check(m, "no apt-get line in README.md")
+    packages = set(m.group(1).split())
+    for want in ("build-essential", "python3", "libfathom-dev", "gnuplot-nox"):
+        check(want in packages, "README install line lacks %s: %s" % (want, sorted(packages)))
+    section = readme.split("### Under lichess-bot", 1)
+    check(len(section) == 2, "no lichess-bot section")
+    named = re.findall(r"`([A-Z][A-Za-z ]+)`", section[1].split("\n### ", 1)[0])
+    rc, out, _ = run([], stdin="uci\nquit\n")
+    options = uci_values(out)
+    for name in named:
+        check(name in options, "README names option %r, which the engine lacks" % name)
+    check({"Debug Log File", "Replay Without Book", "OwnBook"} <= set(named), named)
+
+
+@test
 def bad_log_file_in_rc_is_a_warning():
     # A log path from engine.rc that cannot be opened used to stop the engine starting.
     with tempfile.TemporaryDirectory() as d:
