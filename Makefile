@@ -418,7 +418,8 @@ pgo:
 
 # What learning wins in games (docs/learning.md): LEARN_BENCH=repeated (default), book or
 # cost; LEARN_BENCH_ARGS passes options (--tc, --rounds, --arms, --opponent, ...). Needs
-# the match tool (SAAVEDRA_MATCH) and Debian's ethereal-chess (book: and polyglot).
+# a match runner (MATCH_RUNNER: fastchess, cutechess-cli or SAAVEDRA_MATCH's node tool)
+# and Debian's ethereal-chess (book: and polyglot).
 LEARN_BENCH ?= repeated
 .PHONY: learning-bench
 learning-bench: $(EXE)

@@ -114,10 +114,57 @@ def plot_draws_a_png():
     plots = os.path.join(TMP, "plots")
     os.mkdir(plots)
     rc, out, err = annotate([path, "-n", "1000", "--plot", plots])
+    if not testkit.have("gnuplot", "the graph's PNG"):
+        check(rc != 0 and "gnuplot not found" in err, err)
+        return
     check(rc == 0, err)
     png = os.path.join(plots, "game-1.png")
     check(os.path.exists(png) and open(png, "rb").read(8) == b"\x89PNG\r\n\x1a\n", os.listdir(plots))
     check(os.listdir(plots) == ["game-1.png"], "files left: %s" % os.listdir(plots))
+
+
+@test
+def plot_folder_is_created():
+    """A --plot folder that does not exist is made, as -o makes its file."""
+    path = write("newdir.pgn", BLUNDER)
+    plots = os.path.join(TMP, "new", "graphs") + "/"
+    out_path = os.path.join(TMP, "newdir-out.pgn")
+    rc, out, err = annotate([path, "-n", "1000", "-o", out_path, "--plot", plots])
+    check(os.path.isdir(plots), "folder not created: %r" % err)
+    check(os.path.exists(out_path), "games not written: %r" % err)
+    if testkit.have("gnuplot", "the graph in the created folder"):
+        check(rc == 0 and os.listdir(plots) == ["game-1.png"], "rc %d %r %s" % (rc, err, os.listdir(plots)))
+
+
+@test
+def plot_failures_say_why_and_fail():
+    path = write("plotfail.pgn", BLUNDER + "\n" + BLUNDER)
+    out_path = os.path.join(TMP, "plotfail-out.pgn")
+    # The folder cannot be made (a file stands in the way): refused before any work.
+    blocker = write("blocker", "")
+    rc, out, err = annotate([path, "-n", "500", "-o", out_path, "--plot", os.path.join(blocker, "g")])
+    check(rc != 0 and "cannot create folder" in err and len(err.splitlines()) == 1, "%d %r" % (rc, err))
+    check(not os.path.exists(out_path), "output written after a refusal")
+    # gnuplot missing: the games are written, the reason said once, the exit status 1.
+    rc, out, err = testkit.run([ENGINE, "annotate", path, "-n", "500", "-o", out_path, "--plot",
+                                os.path.join(TMP, "nogp")], env=testkit.env_without_path_programs(ENV))
+    lines = err.splitlines()
+    check(rc == 1 and sum("gnuplot not found" in l for l in lines) == 1, "%d %r" % (rc, err))
+    check(lines[-1] == "error: annotate: 1 of 2 graphs not drawn (reasons above)", lines)
+    check(open(out_path).read().count("[Annotator") == 2, "games not written")
+    # gnuplot fails: its own complaint is shown, for each game.
+    fake = os.path.join(TMP, "fakebin")
+    os.makedirs(fake, exist_ok=True)
+    with open(os.path.join(fake, "gnuplot"), "w") as f:
+        f.write("#!/bin/sh\n/bin/cat >/dev/null\necho 'unknown terminal type' >&2\nexit 1\n")
+    os.chmod(os.path.join(fake, "gnuplot"), 0o755)
+    rc, out, err = testkit.run([ENGINE, "annotate", path, "-n", "500", "-o", out_path, "--plot",
+                                os.path.join(TMP, "fakegp")], env=dict(ENV, PATH=fake))
+    check(rc == 1 and err.count("unknown terminal type") == 2 and "2 of 2 graphs not drawn" in err, "%d %r" % (rc, err))
+    check(os.listdir(os.path.join(TMP, "fakegp")) == [], "files left: %s" % os.listdir(os.path.join(TMP, "fakegp")))
+    # An output in a folder that does not exist: refused with the reason.
+    rc, out, err = annotate([path, "-n", "500", "-o", os.path.join(TMP, "no", "such", "out.pgn")])
+    check(rc != 0 and "cannot" in err and len(err.splitlines()) == 1, "%d %r" % (rc, err))
 
 
 @test

@@ -21,6 +21,8 @@ SHIPPED = os.path.join(ROOT, "book", "book.bin")
 POLYGLOT = os.path.join(ROOT, "tests", "data", "book", "nakamura-polyglot-p12.bin")
 TIME_SCALE = max(1.0, float(os.environ.get("SAAVEDRA_TIME_SCALE", "1")))
 results = []
+# A game move on a clock, the only search a book answers, that thinks briefly once out of book.
+QUICK_CLOCK = "go wtime 3000 btime 3000"
 
 
 class Uci(EnginePipe):
@@ -94,7 +96,7 @@ def uci_plays_the_book_then_searches():
         moves, book_plies = [], 0
         for ply in range(60):
             e.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
-            lines = e.go("go movetime 100")
+            lines = e.go(QUICK_CLOCK)
             announced = book_lines(lines)
             searched = [l for l in lines if l.startswith("info depth")]
             move = bestmove(lines)
@@ -123,12 +125,12 @@ def uci_book_depth_and_options():
             check(want in opts, "missing %r" % want)
         e.send("setoption name Book Depth value 2")
         e.send("position startpos moves e2e4 e7e5")
-        lines = e.go("go movetime 100")
+        lines = e.go(QUICK_CLOCK)
         check(not book_lines(lines), "book used past Book Depth: %s" % lines)
         e.send("setoption name Book Depth value 40")
         e.send("setoption name OwnBook value false")
         e.send("position startpos")
-        check(not book_lines(e.go("go movetime 100")), "book used with OwnBook off")
+        check(not book_lines(e.go(QUICK_CLOCK)), "book used with OwnBook off")
 
 
 @test
@@ -148,8 +150,8 @@ def uci_variety_zero_always_gives_the_top_move():
 def uci_no_book_in_analysis_infinite_ponder_searchmoves():
     with Uci() as e:
         for setup, command in [("", "go infinite"), ("", "go ponder wtime 10000 btime 10000"),
-                               ("", "go searchmoves e2e4 d2d4 movetime 200"),
-                               ("setoption name UCI_AnalyseMode value true", "go movetime 200")]:
+                               ("", "go searchmoves e2e4 d2d4 wtime 6000 btime 6000"),
+                               ("setoption name UCI_AnalyseMode value true", QUICK_CLOCK)]:
             if setup:
                 e.send(setup)
             e.send("position startpos")
@@ -193,7 +195,7 @@ def uci_damaged_or_missing_book_warns_once_and_plays_on():
                 check(len(warnings) == 1, "%s: warnings %s" % (name, lines))
                 for _ in range(2):
                     e.send("position startpos")
-                    lines = e.go("go movetime 100")
+                    lines = e.go(QUICK_CLOCK)
                     check(not book_lines(lines) and any(l.startswith("info depth") for l in lines),
                           "%s: %s" % (name, lines))
                     check(not any("warning" in l for l in lines), "%s: warned again: %s" % (name, lines))
@@ -208,11 +210,11 @@ def uci_default_book_missing_warns_once():
         shutil.copy(ENGINE, exe)
         with Uci(exe, cwd=ROOT) as e:
             e.send("position startpos")
-            lines = e.go("go movetime 100")
+            lines = e.go(QUICK_CLOCK)
             warnings = [l for l in lines if "warning" in l]
             check(len(warnings) == 1 and os.path.join(d, "book.bin") in warnings[0], "%s" % lines)
             check(any(l.startswith("info depth") for l in lines), "no search")
-            lines = e.go("go movetime 100")
+            lines = e.go(QUICK_CLOCK)
             check(not any("warning" in l for l in lines), "warned twice")
         # Beside the executable, the book is found from any working directory.
         shutil.copy(SHIPPED, os.path.join(d, "book.bin"))

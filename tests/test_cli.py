@@ -283,6 +283,77 @@ def protocol_log_and_trace():
 
 
 @test
+def debug_log_file_option():
+    """UCI's Debug Log File writes the log of -l: set, moved, ended, refused with a reason;
+    a relative name is beside the executable, not in the working directory."""
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "bin", "saavedra")
+        os.makedirs(os.path.dirname(exe))
+        shutil.copy(ENGINE, exe)
+        work = os.path.join(d, "work")
+        os.makedirs(work)
+        first, second = os.path.join(d, "first.log"), os.path.join(d, "second.log")
+        p = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True, bufsize=1, cwd=work)
+
+        def say(line, until):
+            p.stdin.write(line + "\n")
+            p.stdin.flush()
+            got = []
+            while True:
+                out = p.stdout.readline()
+                check(out, "engine ended; got %s" % got)
+                got.append(out.rstrip("\n"))
+                if got[-1].startswith(until):
+                    return got
+        options = say("uci", "uciok")
+        check("option name Debug Log File type string default <empty>" in options, "option not shown")
+        p.stdin.write("setoption name Debug Log File value %s\n" % first)
+        say("isready", "readyok")
+        say("go depth 2", "bestmove")
+        p.stdin.write("setoption name Debug Log File value %s\n" % second)
+        say("isready", "readyok")
+        p.stdin.write("setoption name Debug Log File value relative.log\n")
+        say("isready", "readyok")
+        p.stdin.write("setoption name Debug Log File value\n")
+        say("isready", "readyok")
+        refused = say("setoption name Debug Log File value /nonexistent/d/x.log", "info string")
+        p.stdin.write("quit\n")
+        p.stdin.close()
+        p.wait(timeout=30)
+        text = open(first).read()
+        check(re.search(r"^\d\d:\d\d:\d\d\.\d{3} +\d+ < go depth 2$", text, re.M), "input not logged: %s" % text)
+        check(re.search(r"> info depth 2 ", text) and "> readyok" in text, "output not logged: %s" % text)
+        check("isready" not in open(second).read().split("log opened", 1)[0], "second log")
+        check("> readyok" in open(second).read(), "moved log not written")
+        beside = os.path.join(d, "bin", "relative.log")
+        check(os.path.exists(beside) and not os.path.exists(os.path.join(work, "relative.log")),
+              "relative log not beside the executable: %s" % os.listdir(os.path.join(d, "bin")))
+        check(open(beside).read().rstrip().endswith("log closed"), "empty value did not end the log")
+        check("x.log" in refused[-1] and "error" in refused[-1], "bad path: %s" % refused)
+
+
+@test
+def readme_install_line_and_bot_options():
+    """The README's one install line holds what `make test` needs (gnuplot among it), and the
+    options its lichess-bot section names are the engine's."""
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    m = re.search(r"`apt-get install ([^`]*)`", readme)
+    check(m, "no apt-get line in README.md")
+    packages = set(m.group(1).split())
+    for want in ("build-essential", "python3", "libfathom-dev", "gnuplot-nox"):
+        check(want in packages, "README install line lacks %s: %s" % (want, sorted(packages)))
+    section = readme.split("### Under lichess-bot", 1)
+    check(len(section) == 2, "no lichess-bot section")
+    named = re.findall(r"`([A-Z][A-Za-z ]+)`", re.split(r"\n##+ ", section[1], maxsplit=1)[0])
+    rc, out, _ = run([], stdin="uci\nquit\n")
+    options = uci_values(out)
+    for name in named:
+        check(name in options, "README names option %r, which the engine lacks" % name)
+    check({"Debug Log File", "Replay Without Book", "OwnBook"} <= set(named), named)
+
+
+@test
 def bad_log_file_in_rc_is_a_warning():
     # A log path from engine.rc that cannot be opened used to stop the engine starting.
     with tempfile.TemporaryDirectory() as d:

@@ -147,21 +147,24 @@ def fools_mate_game(learn_file, engine_side):
 def test_result_learning_replays_wins_and_counts_losses_less():
     won, lost = path("results-won.lrn"), path("results-lost.lrn")
     fools_mate_game(won, "black")
+    fools_mate_game(won, "black")  # two wins: evidence enough to replay (docs/learning.md)
     fools_mate_game(lost, "white")
     on = [("Learning Results", "true")]
+    clock = "wtime 60000 btime 60000"
+    replay = [("Replay Without Book", "true")]  # these engines play with OwnBook off
     # Off: searched as ever, no word of it.
-    e = new_game(won, ("Learning Results", "false"))
-    lines = e.search("startpos moves f2f3", "depth 2")
+    e = new_game(won, ("Learning Results", "false"), *replay)
+    lines = e.search("startpos moves f2f3", clock)
     assert not any("learning file" in l for l in lines), lines
     e.close()
-    # On (the default): the move that won is played again at once, in the game only (not
-    # in analysis).
-    e = new_game(won)
-    lines = e.search("startpos moves f2f3", "depth 2")
+    # On (the default): the move that won is played again at once, in a game on a clock
+    # only (not in analysis).
+    e = new_game(won, *replay)
+    lines = e.search("startpos moves f2f3", clock)
     assert lines[-1].split()[1] == "e7e5", lines
-    assert "info string book move e7e5: from the learning file: won 1, drew 0, lost 0 games here" in lines, lines
+    assert "info string book move e7e5: from the learning file: won 2, drew 0, lost 0 games here" in lines, lines
     e.send("setoption name UCI_AnalyseMode value true")
-    lines = e.search("startpos moves f2f3", "depth 1")
+    lines = e.search("startpos moves f2f3", clock)
     assert not any("learning file" in l for l in lines), lines
     e.close()
     # On: the moves that lost count less, and the engine says so.

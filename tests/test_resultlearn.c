@@ -133,3 +133,37 @@ TEST(result_learning_ignores_games_that_do_not_replay)
     CHECK(rl.count == 0);
     resultlearn_free(&rl);
 }
+
+TEST(result_learning_replays_only_with_evidence)
+{
+    ResultLearn rl = { 0 };
+    ResultAdvice adv;
+    Position *pos = malloc(sizeof *pos);
+    char err[160];
+    position_from_fen(pos, START_FEN, err, sizeof err, NULL);
+    /* One won game says little: a move that scores 50% wins every other game. */
+    add(&rl, NULL, "e2e4", LEARN_SIDE_WHITE, LEARN_RESULT_WHITE);
+    resultlearn_finish(&rl);
+    CHECK_MSG(!resultlearn_advise(&rl, pos, &adv) && adv.replay == MOVE_NONE, "one win replayed");
+    /* Two wins to a loss: a net result of one. */
+    add(&rl, NULL, "e2e4", LEARN_SIDE_WHITE, LEARN_RESULT_WHITE);
+    add(&rl, NULL, "e2e4", LEARN_SIDE_WHITE, LEARN_RESULT_BLACK);
+    resultlearn_finish(&rl);
+    resultlearn_advise(&rl, pos, &adv);
+    CHECK_MSG(adv.replay == MOVE_NONE, "2 wins 1 loss replayed");
+    /* A third win: net 2, 75% of the points. */
+    add(&rl, NULL, "e2e4", LEARN_SIDE_WHITE, LEARN_RESULT_WHITE);
+    resultlearn_finish(&rl);
+    CHECK_MSG(resultlearn_advise(&rl, pos, &adv) && adv.replay == uci(pos, "e2e4"), "3 wins 1 loss not replayed");
+    /* Two wins among many draws: under two thirds of the points. */
+    resultlearn_clear(&rl);
+    add(&rl, NULL, "d2d4", LEARN_SIDE_WHITE, LEARN_RESULT_WHITE);
+    add(&rl, NULL, "d2d4", LEARN_SIDE_WHITE, LEARN_RESULT_WHITE);
+    for (int i = 0; i < 4; i++)
+        add(&rl, NULL, "d2d4", LEARN_SIDE_WHITE, LEARN_RESULT_DRAW);
+    resultlearn_finish(&rl);
+    resultlearn_advise(&rl, pos, &adv);
+    CHECK_MSG(adv.replay == MOVE_NONE, "2 wins 4 draws replayed");
+    free(pos);
+    resultlearn_free(&rl);
+}

@@ -62,6 +62,21 @@ def temp_dir(label):
     return path
 
 
+def have(program, needed_for):
+    """Whether an optional program is in PATH; when not, says which check is skipped."""
+    if shutil.which(program):
+        return True
+    print("skip %s: needs %s, which is not in PATH" % (needed_for, program))
+    return False
+
+
+def env_without_path_programs(env=None):
+    """The environment with a PATH that finds no program (an empty folder): for runs
+    that must find an optional program (gnuplot) missing."""
+    empty = temp_dir("empty-path")
+    return dict(env if env is not None else os.environ, PATH=empty)
+
+
 def finish():
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     sys.exit(0 if all(results) else 1)

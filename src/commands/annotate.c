@@ -333,9 +333,10 @@ static void write_lines(FILE *out, const char *text, const size_t *off, long fro
         fwrite(text + off[from - 1], 1, off[to] - off[from - 1], out);
 }
 
-/* Writes every game to out; false (with err) only when a graph could not be drawn. */
-static bool annotate_all(Engine *e, const Args *a, const char *text, const size_t *off, long lines, GameList *l,
-                         AnnotatedGame *ag, FILE *out, Progress *pr, AnnotateSummary *sum, char *err, size_t size)
+/* Writes every game to out; a graph that could not be drawn is told on stderr at once
+ * and counted in sum. */
+static void annotate_all(Engine *e, const Args *a, const char *text, const size_t *off, long lines, GameList *l,
+                         AnnotatedGame *ag, FILE *out, Progress *pr, AnnotateSummary *sum)
 {
     char why[160];
     const EcoTable *eco = eco_builtin(why, sizeof why);
@@ -346,7 +347,6 @@ static bool annotate_all(Engine *e, const Args *a, const char *text, const size_
         pr->total += l->games[i].readable ? l->games[i].plies + 1 : 0;
     if (l->count == 0 || l->games[0].first_line > 1)
         write_lines(out, text, off, 1, l->count ? l->games[0].first_line - 1 : lines);
-    bool ok = true;
     for (int i = 0; i < l->count; i++) {
         GameText *g = &l->games[i];
         long last = i + 1 < l->count ? l->games[i + 1].first_line - 1 : lines;
@@ -374,12 +374,15 @@ static bool annotate_all(Engine *e, const Args *a, const char *text, const size_
                 size_t tlen = tag_to >= tag_from ? off[tag_to] - off[tag_from - 1] : 0;
                 annotate_write_game(out, text + off[tag_from - 1], tlen, ag, annotator, g->result, eco);
                 done = true;
-                if (a->plot_dir) {
+                if (a->plot_dir && !sum->no_gnuplot) {
                     char title[160], perr[300];
                     snprintf(title, sizeof title, "%s - %s", g->white[0] ? g->white : "?", g->black[0] ? g->black : "?");
-                    if (!annotate_plot(ag, a->plot_dir, i + 1, a->svg, title, perr, sizeof perr)) {
-                        snprintf(err, size, "annotate: %s", perr);
-                        ok = false;
+                    PlotStatus st = annotate_plot(ag, a->plot_dir, i + 1, a->svg, title, perr, sizeof perr);
+                    if (st != PLOT_DRAWN) {
+                        /* Said at once: each game's reason, or once that gnuplot is missing. */
+                        fprintf(stderr, "%sannotate: game %d: %s\n", pr->show ? "\n" : "", i + 1, perr);
+                        sum->graphs_failed++;
+                        sum->no_gnuplot = st == PLOT_NO_GNUPLOT;
                     }
                 }
             }
@@ -393,13 +396,12 @@ static bool annotate_all(Engine *e, const Args *a, const char *text, const size_
     }
     if (pr->show)
         fputs("\n", stderr);
-    return ok;
 }
 
 bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void *ctx), void *stop_ctx,
                   AnnotateSummary *summary, char *err, size_t err_size)
 {
-    AnnotateSummary sum = {0, 0, 0, false};
+    AnnotateSummary sum = {0, 0, 0, 0, false, false};
     err[0] = '\0';
     if (summary)
         *summary = sum;
@@ -430,6 +432,12 @@ bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void
     }
     OutFile of;
     FILE *dest = out;
+    if (ok && a.plot_dir && !annotate_plot_folder(a.plot_dir, err, err_size)) {
+        char why[600];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, err_size, "annotate: --plot: %s", why);
+        ok = false;
+    }
     if (ok && a.out_path && !(dest = outfile_open(&of, a.out_path, err, err_size)))
         ok = false;
     if (ok) {
@@ -441,15 +449,22 @@ bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void
         sigaction(SIGINT, &act, &old);
         Progress pr = {stop, stop_ctx, isatty(STDERR_FILENO), 0, list.count, 0, 0, time_now_ms()};
         sum.games = list.count;
-        ok = annotate_all(e, &a, text, off, lines, &list, ag, dest, &pr, &sum, err, err_size);
+        annotate_all(e, &a, text, off, lines, &list, ag, dest, &pr, &sum);
         sigaction(SIGINT, &old, NULL);
         options_restore(engine_options(e), saved);
         engine_new_game(e);
         engine_restore_position(e, game);
         if (a.out_path && !outfile_commit(&of, err, err_size))
             ok = false;
-        else if (!a.out_path)
-            fflush(out);
+        else if (!a.out_path && (fflush(out) != 0 || ferror(out))) {
+            snprintf(err, err_size, "annotate: cannot write the games: %s", strerror(errno));
+            ok = false;
+        }
+        if (ok && sum.graphs_failed) {
+            snprintf(err, err_size, "annotate: %d of %d graphs not drawn (reasons above)", sum.graphs_failed,
+                     sum.games);
+            ok = false;
+        }
         if (sum.interrupted)
             fprintf(stderr, "annotate: stopped: %d of %d games annotated, the others written unchanged\n",
                     sum.annotated, sum.games);

@@ -30,13 +30,17 @@ typedef struct {
     int games;          /* games in the input */
     int annotated;      /* written annotated */
     int unchanged;      /* written as read (unreadable, no moves, after a stop) */
+    int graphs_failed;  /* --plot graphs not drawn (each reason went to stderr) */
     bool interrupted;
+    bool no_gnuplot;    /* gnuplot is not in PATH: no graph was tried after the first */
 } AnnotateSummary;
 
 /* Runs annotate with argv[0..argc-1] (after the word annotate). out: where the games go
  * without -o. stop (may be NULL) is polled about every 20 ms besides Ctrl-C. false with a
- * one-line reason in err (empty otherwise) for bad arguments, an unreadable input or an
- * output that cannot be written (nothing is then written). summary may be NULL. */
+ * one-line reason in err (empty otherwise) for bad arguments, an unreadable input, a
+ * --plot folder that cannot be created or an output that cannot be written (nothing is
+ * then written), or when a graph could not be drawn (the games are written; the reason
+ * of each went to stderr). summary may be NULL. */
 bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void *ctx), void *stop_ctx,
                   AnnotateSummary *summary, char *err, size_t err_size);
 

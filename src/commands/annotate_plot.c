@@ -2,8 +2,11 @@
 #include "commands/annotate_plot.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "search/search.h"
 
@@ -27,8 +30,69 @@ static void quote_free(const char *in, char *out, size_t size)
     out[n] = '\0';
 }
 
-bool annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg, const char *title, char *err,
-                   size_t err_size)
+bool annotate_plot_folder(const char *dir, char *err, size_t err_size)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        snprintf(err, err_size, "folder name too long: %s", dir);
+        return false;
+    }
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(path, 0777); /* an existing one is fine; a real failure shows below */
+            *p = '/';
+        }
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, err_size, "cannot create folder %s: %s", dir, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, err_size, "%s is not a folder", dir);
+        return false;
+    }
+    return true;
+}
+
+/* The shell's form of s, single-quoted. */
+static void shell_quote(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    if (size < 3)
+        return;
+    out[n++] = '\'';
+    for (; *s && n + 5 < size; s++) {
+        if (*s == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else
+            out[n++] = *s;
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+}
+
+/* The first line of what gnuplot wrote to stderr (in path, removed), "" if none. */
+static void first_complaint(const char *path, char *out, size_t size)
+{
+    out[0] = '\0';
+    FILE *f = fopen(path, "r");
+    char line[300];
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[strspn(line, " \t^")]) {
+            snprintf(out, size, "%s", line + strspn(line, " \t"));
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+    remove(path);
+}
+
+PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg, const char *title,
+                         char *err, size_t err_size)
 {
     char data[4200], image[4200], tmp[4300], safe[256];
     snprintf(data, sizeof data, "%s/game-%ld.dat", dir, game);
@@ -37,7 +101,7 @@ bool annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg,
     FILE *f = fopen(data, "w");
     if (!f) {
         snprintf(err, err_size, "cannot write %s: %s", data, strerror(errno));
-        return false;
+        return PLOT_FAILED;
     }
     /* x = move number of the position after the move (1.5 = after Black's first). */
     int points = 0;
@@ -58,14 +122,21 @@ bool annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg,
             snprintf(err, err_size, "cannot write %s", data);
         else
             snprintf(err, err_size, "game %ld: no position analysed to draw", game);
-        return false;
+        return PLOT_FAILED;
     }
     quote_free(title, safe, sizeof safe);
-    FILE *gp = popen("gnuplot 2>/dev/null", "w");
+    char log[4300], quoted[8800], command[9000];
+    snprintf(log, sizeof log, "%s.log", image);
+    shell_quote(log, quoted, sizeof quoted);
+    snprintf(command, sizeof command, "exec gnuplot 2>%s", quoted);
+    /* A gnuplot that is missing or quits early must not kill us with SIGPIPE. */
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    FILE *gp = popen(command, "w");
     if (!gp) {
+        signal(SIGPIPE, old_pipe);
         remove(data);
-        snprintf(err, err_size, "cannot run gnuplot (Debian package gnuplot-nox)");
-        return false;
+        snprintf(err, err_size, "cannot run gnuplot: %s", strerror(errno));
+        return PLOT_FAILED;
     }
     fprintf(gp, "set terminal %s size 900,420\n", svg ? "svg" : "pngcairo");
     fprintf(gp, "set output '%s'\n", tmp);
@@ -76,11 +147,24 @@ bool annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg,
                 "'' using 1:($3 > 0 ? $2 : 1/0) with points pt 7 ps 1.5 lc rgb '#d62728' title 'marked move'\n",
             data);
     int status = pclose(gp);
+    signal(SIGPIPE, old_pipe);
     remove(data);
-    if (status != 0 || rename(tmp, image) != 0) {
+    char why[300];
+    first_complaint(log, why, sizeof why);
+    if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 127) {
         remove(tmp);
-        snprintf(err, err_size, "gnuplot could not draw %s (Debian package gnuplot-nox)", image);
-        return false;
+        snprintf(err, err_size, "gnuplot not found in PATH: no graphs (Debian package gnuplot-nox)");
+        return PLOT_NO_GNUPLOT;
     }
-    return true;
+    if (status != 0) {
+        remove(tmp);
+        snprintf(err, err_size, "gnuplot could not draw %s: %s", image, why[0] ? why : "it failed");
+        return PLOT_FAILED;
+    }
+    if (rename(tmp, image) != 0) {
+        snprintf(err, err_size, "cannot rename %s to %s: %s", tmp, image, strerror(errno));
+        remove(tmp);
+        return PLOT_FAILED;
+    }
+    return PLOT_DRAWN;
 }

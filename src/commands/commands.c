@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands/bench.h"
 #include "commands/epdtest.h"
@@ -44,7 +45,10 @@ static bool input_waiting(FILE *in)
     if (in->_IO_read_ptr < in->_IO_read_end)
         return true;
 #endif
-    struct pollfd p = {.fd = fileno(in), .events = POLLIN};
+    /* The protocol log's streams (util/iolog.h) have no descriptor of their own: they
+     * read the process's standard input. */
+    int fd = fileno(in) >= 0 ? fileno(in) : STDIN_FILENO;
+    struct pollfd p = {.fd = fd, .events = POLLIN};
     return poll(&p, 1, 0) > 0;
 }
 

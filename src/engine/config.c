@@ -41,8 +41,8 @@ bool config_apply_setting(Engine *e, Config *cfg, const char *key, const char *v
                           char *err, size_t err_size)
 {
     if (rc_key_equal(key, "log file") || rc_key_equal(key, "logfile")) {
-        if (!cfg->log_path[0])  /* -l on the command line wins */
-            snprintf(cfg->log_path, sizeof cfg->log_path, "%s", value);
+        if (cfg->wanted_log && !cfg->wanted_log[0]) /* -l on the command line wins */
+            snprintf(cfg->wanted_log, 1024, "%s", value);
         return true;
     }
     Options *opts = engine_options(e);
@@ -88,13 +88,11 @@ static void apply_flag(Engine *e, Config *cfg, const char *flag, const char *nam
     }
 }
 
-/* Opens the protocol log at cfg->log_path and wraps the protocol streams in it; on
- * failure leaves stdin/stdout as they were, with a reason in err. */
-static bool open_log(Config *cfg, char *err, size_t err_size)
+/* Wraps the protocol streams in cfg->log (which writes nowhere until it has a file), so
+ * that the Debug Log File option can start a log at any time; on failure leaves
+ * stdin/stdout as they were. */
+static void wrap_streams(Config *cfg)
 {
-    cfg->log = iolog_open(cfg->log_path, err, err_size);
-    if (!cfg->log)
-        return false;
     FILE *in = iolog_wrap_input(cfg->log, stdin);
     FILE *out = iolog_wrap_output(cfg->log, stdout);
     if (!in || !out) {
@@ -102,13 +100,26 @@ static bool open_log(Config *cfg, char *err, size_t err_size)
             fclose(in);
         if (out)
             fclose(out);
-        iolog_close(cfg->log);
-        cfg->log = NULL;
-        snprintf(err, err_size, "cannot set up the protocol log");
-        return false;
+        keep_warning(cfg, "warning: cannot set up the protocol log streams; no protocol log");
+        return;
     }
     cfg->in = in;
     cfg->out = out;
+}
+
+/* Points the protocol log at path (cfg->log_path gets it; "" = no log) and notes the
+ * start-up's warnings in it; false with a reason in err. */
+static bool open_log(Config *cfg, const char *path, char *err, size_t err_size)
+{
+    if (!cfg->log) {
+        snprintf(err, err_size, "out of memory for the protocol log");
+        return false;
+    }
+    if (!iolog_retarget(cfg->log, path, err, err_size))
+        return false;
+    snprintf(cfg->log_path, sizeof cfg->log_path, "%s", path);
+    if (!path[0])
+        return true;
     char note[1200];
     snprintf(note, sizeof note, "%s %s, rc file: %s", ENGINE_NAME, ENGINE_VERSION,
              cfg->rc_path[0] ? cfg->rc_path : "(none)");
@@ -118,15 +129,47 @@ static bool open_log(Config *cfg, char *err, size_t err_size)
     return true;
 }
 
+/* Debug Log File: the same log as -l, from a GUI. A relative name is beside the
+ * executable, as the engine's other files; "" ends the log. */
+static bool on_debug_log(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Config *cfg = ctx;
+    char path[1200];
+    if (!opt->str[0] || !strcmp(opt->str, "<empty>"))
+        path[0] = '\0';
+    else if (opt->str[0] == '/')
+        snprintf(path, sizeof path, "%s", opt->str);
+    else {
+        char dir[900];
+        if (!executable_dir(dir, sizeof dir)) {
+            snprintf(err, size, "Debug Log File: the executable's directory is unknown; give a full path");
+            return false;
+        }
+        snprintf(path, sizeof path, "%s/%s", dir, opt->str);
+    }
+    if (strlen(path) >= sizeof cfg->log_path) {
+        snprintf(err, size, "Debug Log File: the path is too long");
+        return false;
+    }
+    if (!strcmp(path, cfg->log_path))
+        return true;
+    return open_log(cfg, path, err, size);
+}
+
 bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->in = stdin;
     cfg->out = stdout;
     config_set_trace(cl->trace);
+    char wanted_log[1024] = ""; /* -l, else engine.rc's `log file` */
     if (cl->log_path)
-        snprintf(cfg->log_path, sizeof cfg->log_path, "%s", cl->log_path);
+        snprintf(wanted_log, sizeof wanted_log, "%s", cl->log_path);
+    cfg->wanted_log = wanted_log;
+    cfg->log = iolog_new();
     manners_add_options(engine_options(e));
+    /* Its default is the -l log, so that a GUI that sends every option keeps it. */
+    option_add_string(engine_options(e), "Debug Log File", wanted_log, on_debug_log, cfg);
 
     if (rcfile_locate(cl->rc_path, cfg->rc_path, sizeof cfg->rc_path)) {
         RcContext ctx = {e, cfg};
@@ -143,19 +186,23 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
     if (cl->threads > 0)
         apply_flag(e, cfg, "-c", "Threads", cl->threads);
 
-    if (cfg->log_path[0]) {
+    cfg->wanted_log = NULL;
+    if (wanted_log[0] && strcmp(wanted_log, cfg->log_path) != 0) {
         char err[300];
-        if (!open_log(cfg, err, sizeof err)) {
+        if (!open_log(cfg, wanted_log, err, sizeof err)) {
             if (cl->log_path) { /* asked for on the command line: a log or nothing */
                 fprintf(stderr, "error: %s\n", err);
+                iolog_close(cfg->log);
+                cfg->log = NULL;
                 return false;
             }
             char msg[400];
             snprintf(msg, sizeof msg, "warning: engine.rc: %s; running without a protocol log", err);
             keep_warning(cfg, msg);
-            cfg->log_path[0] = '\0';
         }
     }
+    if (cfg->log)
+        wrap_streams(cfg);
     return true;
 }
 

@@ -4,7 +4,9 @@
  * (the flags afterwards, so they win) and a GUI sets at OPT_SOURCE_GUI.
  *
  * engine.rc keys are option names matched loosely (rc_key_equal), plus the start-up-only
- * key `log file` (same as -l). Warnings (bad lines, rejected flags) go to stderr at once
+ * key `log file` (same as -l). The option Debug Log File (added here) starts, moves or
+ * ends the same log at any time: the protocol streams always go through the log, which
+ * writes nowhere while it has no file. Warnings (bad lines, rejected flags) go to stderr at once
  * and are kept in Config, which also copies them into the protocol log. */
 #ifndef SAAVEDRA_CONFIG_H
 #define SAAVEDRA_CONFIG_H
@@ -21,6 +23,7 @@
 typedef struct {
     char rc_path[1024];      /* the rc file read, "" if none */
     char log_path[1024];     /* protocol log, "" if none */
+    char *wanted_log;        /* during config_startup: the log -l or engine.rc asks for */
     int warning_count;
     char warnings[CONFIG_MAX_WARNINGS][300];
     IoLog *log;

@@ -257,6 +257,8 @@ static void register_options(Engine *e)
     option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
     option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
     option_add_check(o, "Learning Results", true, on_learning, e);
+    /* Learned wins are replayed with the book; this replays them with OwnBook off too. */
+    option_add_check(o, "Replay Without Book", false, NULL, e);
     ownbook_add_options(o, on_book_file, e);
     /* A build with a net plays with it; one without has only the hand-written evaluation. */
     option_add_check(o, "Use NNUE", e->builtin_net != NULL, on_use_nnue, e);
@@ -478,15 +480,18 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
 }
 
 /* Result learning (learner_result_go) for a game move: true when a learned move is
- * played at once; otherwise *limits may point at a copy that counts the moves learned
- * to lose as worse than their score. */
-static bool follow_results(Engine *e, const SearchLimits **limits, const SearchReporter *rep)
+ * played at once (may_answer: the go may be answered without a search, and OwnBook or
+ * Replay Without Book is on); otherwise *limits may point at a copy that counts the
+ * moves learned to lose as worse than their score. */
+static bool follow_results(Engine *e, const SearchLimits **limits, bool may_answer, const SearchReporter *rep)
 {
-    bool game_move = !options_bool(&e->options, "UCI_AnalyseMode") && !options_bool(&e->options, "UCI_LimitStrength");
+    const Options *o = &e->options;
+    bool game_move = !options_bool(o, "UCI_AnalyseMode") && !options_bool(o, "UCI_LimitStrength");
+    bool may_replay = may_answer && (options_bool(o, "OwnBook") || options_bool(o, "Replay Without Book"));
     char detail[200];
     Move replay = MOVE_NONE;
-    switch (learner_result_go(e->learner, &e->game.pos, game_move, *limits, &e->learned_limits, &replay, detail,
-                              sizeof detail, rep)) {
+    switch (learner_result_go(e->learner, &e->game.pos, game_move, may_replay, *limits, &e->learned_limits,
+                              &replay, detail, sizeof detail, rep)) {
     case LEARN_GO_REPLAY:
         runner_book_move(&e->run, replay, MOVE_NONE, detail, rep);
         return true;
@@ -517,7 +522,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
         add_message(e, msg);
         e->learn_reload = false;
     }
-    if (follow_results(e, &limits, reporter))
+    if (follow_results(e, &limits, ownbook_may_answer(&e->options, &e->game.pos, limits), reporter))
         return true;
     set_up_search(e, limits);
     learner_search_start(e->learner, &e->game.pos,

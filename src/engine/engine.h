@@ -99,8 +99,10 @@ SearchResult engine_last_result(Engine *e);
 /* The book moves of the game position (best weight first; 0 when no book can be read,
  * with the reason in warn the first time, else warn ""). engine_go plays from the book
  * itself when OwnBook is on: a book move is reported through on_book, then on_bestmove
- * like a searched one, in game play only (not in infinite, ponder, mate, searchmoves or
- * UCI_AnalyseMode searches, nor past Book Depth plies). */
+ * like a searched one, only for a game move on a clock (ownbook_may_answer: never when
+ * the limits hold a depth, nodes, mate, movetime, infinite, ponder or searchmoves, nor in
+ * UCI_AnalyseMode, nor past Book Depth plies). A learned replay (learner.h) answers the
+ * same goes, with OwnBook or Replay Without Book on. */
 int engine_book_moves(Engine *e, BookMove *out, int max, char *warn, size_t warn_size);
 
 /* Opponent and own rating for contempt (own_rating 0: unknown). */

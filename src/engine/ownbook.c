@@ -67,11 +67,17 @@ int ownbook_moves(OwnBook *ob, const Options *o, const Learner *learner, const P
     return n;
 }
 
+bool ownbook_may_answer(const Options *o, const Position *pos, const SearchLimits *limits)
+{
+    return !options_bool(o, "UCI_AnalyseMode") && limits->time[pos->side] >= 0 && !limits->depth
+        && !limits->nodes && !limits->mate && !limits->movetime && !limits->infinite && !limits->ponder
+        && !limits->searchmoves_count;
+}
+
 bool ownbook_choose(OwnBook *ob, const Options *o, Learner *learner, const Position *pos,
                     const SearchLimits *limits, const SearchReporter *rep)
 {
-    if (!options_bool(o, "OwnBook") || options_bool(o, "UCI_AnalyseMode")
-        || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
+    if (!options_bool(o, "OwnBook") || !ownbook_may_answer(o, pos, limits)
         || pos->game_ply >= options_int(o, "Book Depth"))
         return false;
     char warn[500];

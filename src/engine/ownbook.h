@@ -39,10 +39,16 @@ void ownbook_changed(OwnBook *ob, const Options *o, char *warn, size_t warn_size
 int ownbook_moves(OwnBook *ob, const Options *o, const Learner *learner, const Position *pos,
                   BookMove *out, int max, char *warn, size_t warn_size);
 
+/* Whether a go may be answered without a search, by the book or a learned replay: a
+ * move of a game on a clock. The limits give the side to move's time (and perhaps
+ * increments and moves to go) and nothing that asks for a search: no depth, nodes,
+ * mate, movetime, infinite, ponder or searchmoves; UCI_AnalyseMode is off. */
+bool ownbook_may_answer(const Options *o, const Position *pos, const SearchLimits *limits);
+
 /* Whether the book answers this go; if so, best, ponder (the reply the book likes best)
- * and detail are set and the learner is told. Only for a game move: not with OwnBook
- * off, in UCI_AnalyseMode, infinite, ponder, mate or searchmoves searches, nor past
- * Book Depth plies. A book that cannot be read is reported through rep->on_info. */
+ * and detail are set and the learner is told. Only with OwnBook on, when
+ * ownbook_may_answer allows it and within Book Depth plies. A book that cannot be read
+ * is reported through rep->on_info. */
 bool ownbook_choose(OwnBook *ob, const Options *o, Learner *learner, const Position *pos,
                     const SearchLimits *limits, const SearchReporter *rep);
 

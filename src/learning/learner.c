@@ -408,16 +408,16 @@ void learner_book_played(Learner *l, const Position *pos, Move m)
     booklearn_played(&l->book, pos, m, total_plies(l));
 }
 
-LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const SearchLimits *limits,
-                          SearchLimits *learned_limits, Move *replay, char *detail, size_t detail_size,
-                          const SearchReporter *rep)
+LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, bool may_replay,
+                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay, char *detail,
+                          size_t detail_size, const SearchReporter *rep)
 {
     ResultAdvice *adv = &l->advice;
     if (!game_move || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
         || !learner_enabled(l) || !l->use_results || !resultlearn_advise(&l->results, pos, adv))
         return LEARN_GO_SEARCH;
     char mv[8];
-    if (adv->replay != MOVE_NONE) {
+    if (adv->replay != MOVE_NONE && may_replay) {
         const LearnBookStat *s = &adv->replay_stat;
         snprintf(detail, detail_size, "from the learning file: won %u, drew %u, lost %u games here", s->wins,
                  s->draws, s->losses);
@@ -425,6 +425,8 @@ LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const
         l->own_mask |= (uint8_t)(1 << pos->side); /* an own move, played without a search */
         return LEARN_GO_REPLAY;
     }
+    if (adv->lost_count == 0)
+        return LEARN_GO_SEARCH;
     *learned_limits = *limits;
     learned_limits->penalty_cp = LEARN_RESULT_PENALTY;
     learned_limits->penalized_count = adv->lost_count;

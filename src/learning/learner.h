@@ -120,17 +120,18 @@ void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves,
 /* Result learning for a go in pos (game_move: a move of the engine's game, not analysis
  * nor limited strength), if learning and result learning are on; never for infinite,
  * ponder, mate or searchmoves searches:
- * - LEARN_GO_REPLAY: play *replay at once (a move that won here and never lost); detail
- *   describes it; the learner counts it as the engine's own move;
+ * - LEARN_GO_REPLAY (only when may_replay): play *replay at once, a move whose results
+ *   resultlearn_replays accepts; detail describes it; the learner counts it as the
+ *   engine's own move;
  * - LEARN_GO_PENALIZED: search with learned_limits, limits in which the moves that lost here
  *   count LEARN_RESULT_PENALTY cp less than their score, so that one of them is played
  *   only when it is that much better than every other (each is told through rep's
  *   on_info);
  * - LEARN_GO_SEARCH: nothing learned; search with limits. */
 typedef enum { LEARN_GO_SEARCH, LEARN_GO_REPLAY, LEARN_GO_PENALIZED } LearnGo;
-LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, const SearchLimits *limits,
-                          SearchLimits *learned_limits, Move *replay, char *detail, size_t detail_size,
-                          const SearchReporter *rep);
+LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, bool may_replay,
+                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay, char *detail,
+                          size_t detail_size, const SearchReporter *rep);
 /* The learned results of one book move (false when there are none). */
 bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out);
 

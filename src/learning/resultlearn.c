@@ -92,6 +92,21 @@ static int first_of(const ResultLearn *rl, Key key)
     return lo;
 }
 
+bool resultlearn_replays(const LearnBookStat *s)
+{
+    long games = (long)s->wins + s->draws + s->losses;
+    long half_points = 2L * s->wins + s->draws;
+    return (long)s->wins - s->losses >= RESULT_REPLAY_MIN_NET
+        && half_points * 100 >= 2L * RESULT_REPLAY_MIN_SCORE * games;
+}
+
+/* a's net result beats b's (more wins break a tie). */
+static bool better_record(const LearnBookStat *a, const LearnBookStat *b)
+{
+    long net_a = (long)a->wins - a->losses, net_b = (long)b->wins - b->losses;
+    return net_a != net_b ? net_a > net_b : a->wins > b->wins;
+}
+
 bool resultlearn_advise(const ResultLearn *rl, const Position *pos, ResultAdvice *out)
 {
     out->replay = MOVE_NONE;
@@ -103,9 +118,8 @@ bool resultlearn_advise(const ResultLearn *rl, const Position *pos, ResultAdvice
         Move m = movecode_decode(pos, s->code);
         if (m == MOVE_NONE)
             continue; /* another position with the same key */
-        if (s->wins > 0 && s->losses == 0) {
-            if (out->replay == MOVE_NONE || s->wins > out->replay_stat.wins
-                || (s->wins == out->replay_stat.wins && s->draws > out->replay_stat.draws)) {
+        if (resultlearn_replays(s)) {
+            if (out->replay == MOVE_NONE || better_record(s, &out->replay_stat)) {
                 out->replay = m;
                 out->replay_stat = *s;
             }

@@ -67,7 +67,8 @@ static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
     log->written += (size_t)n;
 }
 
-IoLog *iolog_open(const char *path, char *err, size_t err_size)
+/* Opens path as iolog_open says; NULL with a reason in err. *size gets its size. */
+static FILE *open_log_file(const char *path, size_t *size, char *err, size_t err_size)
 {
     /* O_NONBLOCK: opening a FIFO nobody reads must not hang the start. */
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
@@ -89,19 +90,50 @@ IoLog *iolog_open(const char *path, char *err, size_t err_size)
         snprintf(err, err_size, "cannot open log file %s: %s", path, strerror(errno));
         return NULL;
     }
+    *size = (size_t)st.st_size;
+    return f;
+}
+
+IoLog *iolog_new(void)
+{
     IoLog *log = calloc(1, sizeof *log);
+    if (!log)
+        return NULL;
+    log->limit = LOG_MAX_BYTES_DEFAULT;
+    log->start_ms = time_now_ms();
+    pthread_mutex_init(&log->lock, NULL);
+    return log;
+}
+
+bool iolog_retarget(IoLog *log, const char *path, char *err, size_t err_size)
+{
+    size_t size = 0;
+    FILE *f = path[0] ? open_log_file(path, &size, err, err_size) : NULL;
+    if (path[0] && !f)
+        return false;
+    pthread_mutex_lock(&log->lock);
+    log_write(log, "--", "log closed", strlen("log closed"));
+    if (log->file)
+        fclose(log->file);
+    log->file = f;
+    snprintf(log->path, sizeof log->path, "%s", path);
+    log->written = size; /* the limit is the file's, across sessions */
+    log_write(log, "--", "log opened", strlen("log opened"));
+    pthread_mutex_unlock(&log->lock);
+    return true;
+}
+
+IoLog *iolog_open(const char *path, char *err, size_t err_size)
+{
+    IoLog *log = iolog_new();
     if (!log) {
-        fclose(f);
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
-    log->file = f;
-    snprintf(log->path, sizeof log->path, "%s", path);
-    log->limit = LOG_MAX_BYTES_DEFAULT;
-    log->written = (size_t)st.st_size; /* the limit is the file's, across sessions */
-    log->start_ms = time_now_ms();
-    pthread_mutex_init(&log->lock, NULL);
-    iolog_note(log, "log opened");
+    if (!iolog_retarget(log, path, err, err_size)) {
+        iolog_close(log);
+        return NULL;
+    }
     return log;
 }
 

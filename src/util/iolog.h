@@ -17,6 +17,11 @@ typedef struct IoLog IoLog;
  * blocks. A write error warns once on stderr and ends logging; so does the size limit
  * (a note in the log says so). */
 IoLog *iolog_open(const char *path, char *err, size_t err_size);
+/* A log that writes nowhere until iolog_retarget names a file (NULL: out of memory). */
+IoLog *iolog_new(void);
+/* From now on appends to path, as iolog_open opens it, after closing the file in use;
+ * "" stops logging. On failure nothing changes and err says why. */
+bool iolog_retarget(IoLog *log, const char *path, char *err, size_t err_size);
 /* The size at which logging stops (default 256 MB). */
 void iolog_set_limit(IoLog *log, size_t bytes);
 /* Closes the log and frees it (close the wrapped streams first). */

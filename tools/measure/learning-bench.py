@@ -10,8 +10,10 @@
                                          a match between the two)
 
 Each learning arm starts from an empty learning file in OUT/ARM/ and plays the same
-schedule (same openings, same order, same seed). Games go through the match tool
-(SAAVEDRA_MATCH, default ../shared/tools/match beside the project). The report gives the
+schedule (same openings, same order, same seed). Games go through the match runner
+MATCH_RUNNER names (fastchess, cutechess-cli, or the node match tool in SAAVEDRA_MATCH,
+default ../shared/tools/match beside the project; unset: the first found, matchrunner.py).
+With cutechess-cli the learning counts come from its -debug lines. The report gives the
 score of each quarter with its Elo and 95% error (pentanomial: the two games of a pair
 share an opening), the difference on - off per quarter, how often the engine's searches
 met learned positions (its "info string learned positions hit N times"), how often
@@ -33,6 +35,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import matchrunner  # noqa: E402
 from learnstats import (all_pairs, elo_of, engine_scores, log_counts, played_lines, quarters,  # noqa: E402
                         rate, read_pgn_games, repeated_losses)
 
@@ -52,13 +55,16 @@ def fail(message):
 
 # ---- running the match tool --------------------------------------------------------------
 
-def match_tool():
-    d = os.environ.get("SAAVEDRA_MATCH", os.path.join(SHARED, "tools", "match"))
-    if not os.path.exists(os.path.join(d, "match.mjs")):
-        fail("no match tool in %s (set SAAVEDRA_MATCH)" % d)
-    if not os.path.isdir(os.path.join(d, "node_modules")):
-        subprocess.run(["npm", "ci"], cwd=d, check=True, stdout=subprocess.DEVNULL)
-    return d
+def match_runner():
+    """The match runner (matchrunner.py: MATCH_RUNNER, else fastchess, cutechess-cli or the
+    node tool), the node tool's packages installed when it is the one."""
+    try:
+        kind, where = matchrunner.find()
+    except matchrunner.RunnerError as e:
+        fail(str(e))
+    if kind == "saavedra-match" and not os.path.isdir(os.path.join(where, "node_modules")):
+        subprocess.run(["npm", "ci"], cwd=where, check=True, stdout=subprocess.DEVNULL)
+    return kind, where
 
 
 def run_key(cmd, arm_dir, files=()):
@@ -225,15 +231,23 @@ def play(arm_dir, first, second, args, games, label, fresh=False, scratch=(), fi
 
 
 def run_match(cmd, out, label, offset, games, start, first_game):
-    """One match tool run; its output goes to out, its progress to the terminal (game
-    numbers moved on by offset, the time left over the whole run of games)."""
-    proc = subprocess.Popen(cmd, cwd=match_tool(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    """One match run (cmd in the node tool's words, translated for the runner in use); its
+    output goes to out, its progress to the terminal (game numbers moved on by offset, the
+    time left over the whole run of games)."""
+    kind, where = match_runner()
+    argv, cwd = matchrunner.command(kind, where, cmd[2:])
+    log = cmd[cmd.index("--log") + 1] if "--log" in cmd else None
+    debug = open(log, "w") if log and kind == "cutechess" else None  # its -debug lines
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, bufsize=1)
     for line in proc.stdout:
+        if debug and matchrunner.debug_line(kind, line):
+            debug.write(line)
+            continue
         out.write(line)
-        if line.startswith("Score of"):
-            m = re.search(r"\] (\d+)", line)
-            done = offset + (int(m.group(1)) if m else 0)
+        finished = matchrunner.games_done(line)
+        if finished is not None:
+            done = offset + finished
             eta = (time.time() - start) / max(done - first_game, 1) * (games - done)
             shown = "%s (game %d of %d)" % (line.strip(), done, games) if offset else line.strip()
             if sys.stdout.isatty():
@@ -241,13 +255,17 @@ def run_match(cmd, out, label, offset, games, start, first_game):
             elif done % 25 == 0:
                 sys.stdout.write("%s: %s  ETA %d min\n" % (label, shown, eta / 60))
             sys.stdout.flush()
-        elif line.startswith(("Elo difference", "Finished:")):
+        elif line.startswith(("Elo difference", "Finished:", "Elo:")):
             sys.stdout.write("\n%s: %s" % (label, line))
     proc.wait()
+    if debug:
+        debug.close()
     out.flush()
     sys.stdout.write("\n")
     if proc.returncode != 0:
-        fail("the match tool failed (exit %d), see %s" % (proc.returncode, out.name))
+        fail("the match runner (%s) failed (exit %d), see %s" % (kind, proc.returncode, out.name))
+    if log and not os.path.exists(log):
+        open(log, "w").close()  # a runner that logged nothing: no learning counts
 
 
 def saavedra(engine, name, learning, learn_file, book, hash_mb, extra=()):

@@ -26,9 +26,12 @@
  * stderr and NET.csv; on a terminal a progress line shows the epoch's batches. */
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "board/position.h"
@@ -105,8 +108,11 @@ static bool plot(const char *csv, const char *out)
     bool svg = n > 4 && !strcmp(out + n - 4, ".svg");
     char tmp[PATH_MAX + 8];
     snprintf(tmp, sizeof tmp, "%s.tmp", out);
+    /* A gnuplot that is missing or quits early must not kill us with SIGPIPE. */
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
     FILE *g = popen("gnuplot", "w");
     if (!g) {
+        signal(SIGPIPE, old_pipe);
         fprintf(stderr, "nnuetrain: cannot run gnuplot (Debian package gnuplot-nox)\n");
         return false;
     }
@@ -116,9 +122,18 @@ static bool plot(const char *csv, const char *out)
     fprintf(g, "plot '%s' using 1:2 with linespoints lw 2 title 'training loss', "
                "'' using 1:3 with linespoints lw 2 title 'validation loss'\n", csv);
     int status = pclose(g);
-    if (status != 0 || rename(tmp, out) != 0) {
+    signal(SIGPIPE, old_pipe);
+    if (status != 0) {
         remove(tmp);
-        fprintf(stderr, "nnuetrain: gnuplot could not draw %s\n", out);
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+            fprintf(stderr, "nnuetrain: gnuplot not found in PATH: %s not drawn (Debian package gnuplot-nox)\n", out);
+        else
+            fprintf(stderr, "nnuetrain: gnuplot could not draw %s (its reason above)\n", out);
+        return false;
+    }
+    if (rename(tmp, out) != 0) {
+        fprintf(stderr, "nnuetrain: cannot rename %s to %s: %s\n", tmp, out, strerror(errno));
+        remove(tmp);
         return false;
     }
     return true;
@@ -189,6 +204,7 @@ int main(int argc, char **argv)
     uint64_t rng = cfg.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)model.epoch;
     Progress prog = { 0, cfg.epochs, 0, isatty(STDERR_FILENO) };
     int status = 0;
+    bool plot_failed = false;
     while (model.epoch < cfg.epochs) {
         prog.epoch = model.epoch + 1;
         prog.start_ms = time_now_ms();
@@ -202,7 +218,9 @@ int main(int argc, char **argv)
         uint32_t id = 0;
         double slope = nnue_model_slope(&model, &data.valid);
         double scale = cfg.scale > 0 ? cfg.scale : isfinite(hce_slope / slope) && slope > 0 ? hce_slope / slope : 1;
-        bool ok = write_net(&model, cfg.out, (float)scale, &id) && nnue_model_save(&model, ckpt, err, sizeof err);
+        /* write_net says why itself; the checkpoint's reason is in err. */
+        bool net_written = write_net(&model, cfg.out, (float)scale, &id);
+        bool ok = net_written && nnue_model_save(&model, ckpt, err, sizeof err);
         fprintf(stderr, "%sepoch %d/%d: training loss %.6f, validation loss %.6f, %.0f positions/s "
                         "(%.0f per thread), lr %.6f, slope %.3f, scale %.3f, net %08x\n",
                 prog.tty ? "\r" : "", model.epoch, cfg.epochs, train, valid, rate, rate / cfg.threads, tc.lr, slope,
@@ -211,10 +229,14 @@ int main(int argc, char **argv)
             fprintf(log, "%d,%.7f,%.7f,%.0f,%.7f\n", model.epoch, train, valid, rate, tc.lr);
             fflush(log);
         }
-        if (cfg.plot)
-            plot(csv, cfg.plot);
+        /* A graph that cannot be drawn is said once and makes the exit status 1. */
+        if (cfg.plot && !plot_failed && !plot(csv, cfg.plot)) {
+            plot_failed = true;
+            status = 1;
+        }
         if (!ok) {
-            fprintf(stderr, "nnuetrain: %s\n", err);
+            if (net_written)
+                fprintf(stderr, "nnuetrain: %s\n", err);
             status = 1;
             break;
         }

@@ -25,9 +25,11 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "eval/evaluate.h"
@@ -104,8 +106,11 @@ static bool plot(const char *csv, const char *out, bool heldout)
         return false;
     }
     const char *tmp = of.tmp;
+    /* A gnuplot that is missing or quits early must not kill us with SIGPIPE. */
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
     FILE *g = popen("gnuplot", "w");
     if (!g) {
+        signal(SIGPIPE, old_pipe);
         outfile_abort(&of);
         fprintf(stderr, "tuner: cannot run gnuplot (Debian package gnuplot-nox)\n");
         return false;
@@ -119,9 +124,13 @@ static bool plot(const char *csv, const char *out, bool heldout)
         fprintf(g, ", '' using 1:5 with lines lw 2 title 'held-out loss'");
     fprintf(g, "\n");
     int status = pclose(g);
+    signal(SIGPIPE, old_pipe);
     if (status != 0) {
         outfile_abort(&of);
-        fprintf(stderr, "tuner: gnuplot could not draw %s\n", out);
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+            fprintf(stderr, "tuner: gnuplot not found in PATH: %s not drawn (Debian package gnuplot-nox)\n", out);
+        else
+            fprintf(stderr, "tuner: gnuplot could not draw %s (its reason above)\n", out);
         return false;
     }
     if (!outfile_commit(&of, why, sizeof why)) {

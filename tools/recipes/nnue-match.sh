@@ -8,8 +8,8 @@
 #        OPPONENT (a UCI engine to play instead of the hand-written evaluation, e.g.
 #        /usr/games/ethereal-chess), BASE_NET (another net, loaded by the same engine
 #        through EvalFile: the gate of a net's next generation against the one before),
-#        SAAVEDRA_MATCH (the match tool's folder),
-#        SAAVEDRA_OPENINGS (an opening file), NNUE_SCALE (the net side's "NNUE Scale", 100),
+#        MATCH_RUNNER (fastchess, cutechess, saavedra-match or a path: match-common.sh),
+#        MATCH_OPENINGS (an opening file, .pgn or .epd), NNUE_SCALE (the net side's "NNUE Scale", 100),
 #        HASH (MB for each engine, 16)
 # Both play without book and learning: the openings come from the file.
 set -euo pipefail
@@ -19,6 +19,7 @@ if [ $# -lt 1 ]; then
 fi
 DEFAULT_TC=10+0.1 DEFAULT_GAMES=2000
 source "$(dirname "$0")/match-common.sh"
+check_match_setup
 net=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$(make_dir "${2:-$root/build/nnue-match}")
 make -C "$root" -j2 EVALFILE="$net" BUILD="$out/build" EXE="$out/saavedra" "$out/saavedra" >/dev/null

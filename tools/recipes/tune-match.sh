@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A tuned params.c against the current one: builds the engine twice from the committed
 # tree (HEAD, and HEAD with PARAMS_C in place of src/eval/params.c) and plays them with the
-# match runner named by SAAVEDRA_MATCH (a folder with match.mjs), an SPRT elo0=0 elo1=10
-# by default.
+# match runner MATCH_RUNNER names (fastchess, cutechess-cli or the node match tool:
+# match-common.sh) from the openings MATCH_OPENINGS names, an SPRT elo0=0 elo1=10 by
+# default.
 #   bash tools/recipes/tune-match.sh PARAMS_C [OUT_DIR]
 #   env: TC (default 5+0.05), GAMES (default 800, the SPRT may stop earlier), SPRT
 #        ("elo0=0 elo1=10"; empty for a fixed number of games), SEED (1), CONCURRENCY (2),
@@ -17,6 +18,7 @@ if [ $# -lt 1 ]; then
 fi
 DEFAULT_TC=5+0.05 DEFAULT_GAMES=800
 source "$(dirname "$0")/match-common.sh"
+[ -n "${BUILD_ONLY:-}" ] || check_match_setup
 params=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 out=$(make_dir "${2:-$root/build/tune-match}")
 # Both engines from the committed tree (HEAD), the tuned one with PARAMS_C.
