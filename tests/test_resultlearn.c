@@ -1,4 +1,4 @@
-/* Result learning (engine/resultlearn.h): the results of the engine's own moves counted
+/* Result learning (learning/resultlearn.h): the results of the engine's own moves counted
  * from game records, and what they advise when a position comes again. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* What the engine learns from its games (docs/learning-format.md), between the engine
- * controller and the learning file (opening/learnfile.h):
+ * controller and the learning file (learning/learnfile.h):
  *
  * - the game record: the start position and every move of the game the engine is in,
  *   kept as the protocols set positions and make or take back moves (engine.c calls

@@ -7,7 +7,7 @@
  * Every move a probe returns is legal in the position probed. A Book is immutable after
  * opening: any number of threads may probe it at once.
  *
- * The learning file (opening/learn.c, to come) adjusts the probed moves' statistics and
+ * Book learning (learning/booklearn.h) adjusts the probed moves' statistics and
  * weights before book_choose: the probe returns counts and wins/draws/losses per move
  * for that, and the choice reads only the BookMove array it is given. */
 #ifndef SAAVEDRA_BOOK_H
