@@ -25,7 +25,7 @@
 #include "util/words.h"
 
 typedef struct {
-    unsigned char *v;   /* snapshots (board/snapshot.h), SNAPSHOT_BYTES each */
+    unsigned char *v;   /* snapshots (board/position_copy.h), SNAPSHOT_BYTES each */
     size_t n, cap;
 } Positions;
 
