@@ -3,8 +3,9 @@
  * Node order: draw and mate-distance checks, hash probe (cut-offs at non-PV nodes),
  * static evaluation, then at non-PV nodes razoring, reverse futility, null move (with a
  * verification search at high depth) and ProbCut; internal iterative reduction without a
- * hash move; then the move loop with late move, futility, history and SEE pruning, check
- * extensions and late move reductions. The move loop (search_moves) runs either alone
+ * hash move; the singular test of the hash move; then the move loop with late move,
+ * futility, history and SEE pruning, singular and check extensions and late move
+ * reductions. The static evaluation is corrected by the correction history first. The move loop (search_moves) runs either alone
  * or from a split point, where several threads share it (split.c). */
 #include "search/alphabeta.h"
 
@@ -20,6 +21,7 @@
 #include "search/params.h"
 #include "search/rootmoves.h"
 #include "search/see.h"
+#include "search/singular.h"
 #include "search/split.h"
 #include "search/stopping.h"
 #include "util/timeutil.h"
@@ -581,12 +583,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         depth--;
 
 moves_loop:;
-    /* Singular extensions: when every other move, searched to half the depth, falls
-     * clearly short of the hash move's score, the hash move is the only good one and
-     * gets one more ply (two, a limited number of times on a line, when the others fall
-     * far short). When another move also reaches beta, the node fails high without
-     * searching the hash move at all (multi-cut); when only the hash move's own bound
-     * was above beta, it gets one ply less. */
+    /* Singular extensions (singular.h): the hash move, tested against the others. */
     int tt_extension = 0;
     if (!root && !excluded && depth >= SINGULAR_DEPTH && tt_move != MOVE_NONE && hit && !tte.learned
         && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) && abs(tte.score) < VALUE_TB_WIN_IN_MAX_PLY
@@ -598,15 +595,9 @@ moves_loop:;
         ss->static_eval = node_eval;
         if (search_aborted(t))
             return 0;
-        if (v < singular_beta) {
-            tt_extension = 1;
-            if (!pv_node && v < singular_beta - SINGULAR_DOUBLE_MARGIN
-                && ss->double_extensions < SINGULAR_DOUBLE_LIMIT)
-                tt_extension = 2;
-        } else if (singular_beta >= beta)
+        tt_extension = singular_verdict(v, singular_beta, beta, tte.score, pv_node, ss->double_extensions);
+        if (tt_extension == SINGULAR_MULTI_CUT)
             return singular_beta;
-        else if (tte.score >= beta)
-            tt_extension = -1;
     }
 
     Move counter = MOVE_NONE;

@@ -2,7 +2,8 @@
 #include "search/correction.h"
 
 /* Entries hold centipawns times CORRECTION_GRAIN, so that shallow searches can move them
- * by less than a centipawn; CORRECTION_LIMIT bounds what one table may add. */
+ * by less than a centipawn; CORRECTION_LIMIT bounds each table, so that the weighted sum
+ * (pawns twice, material once, over two) stays within CORRECTION_BOUND. */
 enum { CORRECTION_GRAIN = 256, CORRECTION_LIMIT = 64 * CORRECTION_GRAIN, CORRECTION_WEIGHT_MAX = 16 };
 
 static inline int clamp_int(int v, int lo, int hi)
@@ -25,6 +26,8 @@ static inline unsigned material_index(const Position *pos)
             counts = counts << 4 | (uint64_t)(popcount(pieces_cp(pos, c, pt)) & 15);
     return (unsigned)((counts * 0x9E3779B97F4A7C15ULL) >> 40) & (CORRECTION_ENTRIES - 1);
 }
+
+_Static_assert(3 * CORRECTION_LIMIT / (2 * CORRECTION_GRAIN) == CORRECTION_BOUND, "the bound follows the limit");
 
 int correction_value(const History *h, const Position *pos)
 {

@@ -11,7 +11,8 @@
 #include "board/position.h"
 #include "search/history.h"
 
-/* The correction for the side to move, in centipawns. */
+/* The correction for the side to move, in centipawns, at most CORRECTION_BOUND either way. */
+enum { CORRECTION_BOUND = 96 };
 int correction_value(const History *h, const Position *pos);
 
 /* A search of depth found best where the corrected static evaluation was eval (both from
