@@ -3,8 +3,9 @@
  * Node order: draw and mate-distance checks, hash probe (cut-offs at non-PV nodes),
  * static evaluation, then at non-PV nodes razoring, reverse futility, null move (with a
  * verification search at high depth) and ProbCut; internal iterative reduction without a
- * hash move; then the move loop with late move, futility, history and SEE pruning, check
- * extensions and late move reductions. The move loop (search_moves) runs either alone
+ * hash move; the singular test of the hash move; then the move loop with late move,
+ * futility, history and SEE pruning, singular and check extensions and late move
+ * reductions. The static evaluation is corrected by the correction history first. The move loop (search_moves) runs either alone
  * or from a split point, where several threads share it (split.c). */
 #include "search/alphabeta.h"
 
@@ -13,16 +14,20 @@
 
 #include "board/checkinfo.h"
 #include "board/movegen.h"
+#include "board/movelegal.h"
 #include "formats/movecode.h"
+#include "search/correction.h"
 #include "search/movepicker.h"
 #include "search/params.h"
 #include "search/rootmoves.h"
 #include "search/see.h"
+#include "search/singular.h"
 #include "search/split.h"
 #include "search/stopping.h"
 #include "util/timeutil.h"
 
 static int REDUCTIONS[MAX_PLY][MAX_MOVES];
+
 
 void alphabeta_init(void)
 {
@@ -57,6 +62,15 @@ static inline int static_eval(SearchThread *t, const Position *pos)
         return evaluate(pos, t->pawns);
     int v = nnue_evaluate(t->shared->net, t->nnue, pos);
     return t->shared->net_scale == 100 ? v : v * t->shared->net_scale / 100;
+}
+
+/* The static evaluation corrected by what earlier searches found (correction.h), kept
+ * clear of mate and tablebase scores. */
+static inline int corrected_eval(const SearchThread *t, const Position *pos, int raw)
+{
+    int v = raw + correction_value(t->hist, pos);
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? VALUE_TB_WIN_IN_MAX_PLY - 1
+         : v <= -VALUE_TB_WIN_IN_MAX_PLY ? -VALUE_TB_WIN_IN_MAX_PLY + 1 : v;
 }
 
 static inline int draw_score(const SearchThread *t)
@@ -132,20 +146,20 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     if (hit && (!pv_node || (LEARNED_PV_CUT && tte.learned)) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
         return tte.score;
 
-    int best, futility_base = -VALUE_INFINITE;
+    int best, futility_base = -VALUE_INFINITE, raw_eval = VALUE_NONE;
     if (checked) {
         ss->static_eval = VALUE_NONE;
         best = -VALUE_INFINITE;
     } else {
-        ss->static_eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
-        best = ss->static_eval;
+        raw_eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
+        best = ss->static_eval = corrected_eval(t, pos, raw_eval);
         /* The hash score refines stand pat, but not at PV nodes: there it would hide
          * the move that produced it and cut the PV short. */
         if (hit && !pv_node && (tte.bound & (tte.score > best ? BOUND_LOWER : BOUND_UPPER)))
             best = tte.score;
         if (best >= beta) {
             if (!hit)
-                tt_store(t->shared->tt, pos_key(pos), ply, MOVE_NONE, best, ss->static_eval,
+                tt_store(t->shared->tt, pos_key(pos), ply, MOVE_NONE, best, raw_eval,
                          tt_depth, BOUND_LOWER);
             return best;
         }
@@ -199,7 +213,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
         return -VALUE_MATE + ply; /* every evasion was tried: mate */
 
     Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->shared->tt, pos_key(pos), ply, best_move, best, ss->static_eval, tt_depth, bound);
+    tt_store(t->shared->tt, pos_key(pos), ply, best_move, best, raw_eval, tt_depth, bound);
     return best;
 }
 
@@ -286,7 +300,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         Move m;
         do
             m = sp && atomic_load(&sp->cutoff) ? MOVE_NONE : movepicker_next(&ml->mp, ml->skip_quiets);
-        while (m != MOVE_NONE && root && !root_move_allowed(owner, m));
+        while (m != MOVE_NONE && ((root && !root_move_allowed(owner, m)) || m == ss->excluded));
         if (m == MOVE_NONE) {
             sp_unlock(sp);
             return;
@@ -335,11 +349,14 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
             }
         }
 
-        /* Check extension, bounded so that perpetual checks cannot explode the tree. */
-        int extension = 0;
-        if (gives_check && ply < 2 * t->root_depth && (depth > CHECK_EXTENSION_ANY_DEPTH || see_ge(pos, m, 0)))
+        /* The hash move's extension comes from the singular verification (alphabeta);
+         * otherwise a check extension, bounded so that perpetual checks cannot explode the
+         * tree. */
+        int extension = m == ml->tt_move ? ml->tt_extension : 0;
+        if (extension == 0 && gives_check && ply < 2 * t->root_depth && (depth > CHECK_EXTENSION_ANY_DEPTH || see_ge(pos, m, 0)))
             extension = 1;
         int new_depth = depth - 1 + extension;
+        ss[1].double_extensions = ss->double_extensions + (extension > 1);
 
         /* A root move learned to lose: searched in a window moved up, its score moved down. */
         int lo = alpha, hi = beta;
@@ -403,7 +420,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
                 ml->captures[ml->capture_count++] = m;
         }
         sp_unlock(sp);
-        if (!sp && split_worthwhile(t, depth) && split_node(t, ml, search_moves))
+        if (!sp && ss->excluded == MOVE_NONE && split_worthwhile(t, depth) && split_node(t, ml, search_moves))
             return; /* the split point has searched the remaining moves */
     }
 }
@@ -415,6 +432,9 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     const bool pv_node = beta - alpha > 1;
     const bool root = ply == 0;
     SearchStack *ss = &t->stack[ply + STACK_OFFSET];
+    /* A singular verification searches this node again without its hash move: its result
+     * is not the node's, so it neither cuts on nor fills the table. */
+    const Move excluded = ss->excluded;
 
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, 0);
@@ -448,14 +468,14 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;
     /* A learned position's result (learning file) is trusted at PV nodes too: that is
      * what lets a search see a known danger or chance before its depth reaches it. */
-    if ((!pv_node || (LEARNED_PV_CUT && tte.learned && !root)) && hit && tte.depth >= depth && tt_cutoff_allowed(&tte, beta)
-        && rule50_count(pos) < 90)
+    if ((!pv_node || (LEARNED_PV_CUT && tte.learned && !root)) && hit && !excluded && tte.depth >= depth
+        && tt_cutoff_allowed(&tte, beta) && rule50_count(pos) < 90)
         return tte.score;
 
     /* Endgame tablebases: a draw is exact, a win a lower and a loss an upper bound; a
      * bound that does not cut narrows the window of a PV node instead. */
     int tb_floor = -VALUE_INFINITE, tb_ceiling = VALUE_INFINITE;
-    if (!root && sh->tb.pieces) {
+    if (!root && !excluded && sh->tb.pieces) {
         int v;
         Bound b;
         if (syzygy_probe_search(&sh->tb, pos, depth, ply, draw_score(t), &v, &b)) {
@@ -474,13 +494,14 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
 
-    int eval;
+    int eval, raw_eval = VALUE_NONE;
     bool improving = false;
     if (checked) {
         ss->static_eval = eval = VALUE_NONE;
         goto moves_loop;
     }
-    ss->static_eval = eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
+    raw_eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
+    ss->static_eval = eval = corrected_eval(t, pos, raw_eval);
     if (hit && tte.score != VALUE_NONE && (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = tte.score; /* the hash score is a better estimate */
     if (ss[-2].static_eval != VALUE_NONE)
@@ -502,7 +523,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             return (eval + beta) / 2;
 
         /* Null move: give the opponent a free move; if we still fail high, cut. */
-        if (cut_node && eval >= beta && ss->static_eval >= beta - NMP_EVAL_PER_DEPTH * depth + NMP_EVAL_BASE
+        if (cut_node && !excluded && eval >= beta && ss->static_eval >= beta - NMP_EVAL_PER_DEPTH * depth + NMP_EVAL_BASE
             && ss[-1].move != MOVE_NULL && ply >= t->nmp_min_ply
             && has_non_pawn_material(pos, pos->side) && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
             int r = NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DEPTH_DIVISOR
@@ -535,7 +556,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         /* ProbCut: a capture that beats beta by a margin at reduced depth very likely
          * beats beta at full depth. */
         int probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving;
-        if (depth >= PROBCUT_DEPTH && beta < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY
+        if (depth >= PROBCUT_DEPTH && !excluded && beta < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY
             && !(hit && tte.depth >= depth - 3 && tte.score != VALUE_NONE && tte.score < probcut_beta)) {
             MovePicker mp;
             movepicker_init_probcut(&mp, pos, t->hist, tt_move, probcut_beta - ss->static_eval);
@@ -549,7 +570,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 if (search_aborted(t))
                     return 0;
                 if (v >= probcut_beta) {
-                    tt_store(sh->tt, key, ply, m, v, ss->static_eval, depth - 3, BOUND_LOWER);
+                    tt_store(sh->tt, key, ply, m, v, raw_eval, depth - 3, BOUND_LOWER);
                     return v;
                 }
             }
@@ -562,6 +583,23 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         depth--;
 
 moves_loop:;
+    /* Singular extensions (singular.h): the hash move, tested against the others. */
+    int tt_extension = 0;
+    if (!root && !excluded && depth >= SINGULAR_DEPTH && tt_move != MOVE_NONE && hit && !tte.learned
+        && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) && abs(tte.score) < VALUE_TB_WIN_IN_MAX_PLY
+        && ply < 2 * t->root_depth && move_is_legal_fast(pos, tt_move)) {
+        int singular_beta = tte.score - SINGULAR_MARGIN * depth, node_eval = ss->static_eval;
+        ss->excluded = tt_move;
+        int v = alphabeta(t, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+        ss->excluded = MOVE_NONE;
+        ss->static_eval = node_eval;
+        if (search_aborted(t))
+            return 0;
+        tt_extension = singular_verdict(v, singular_beta, beta, tte.score, pv_node, ss->double_extensions);
+        if (tt_extension == SINGULAR_MULTI_CUT)
+            return singular_beta;
+    }
+
     Move counter = MOVE_NONE;
     if (ss[-1].move != MOVE_NONE && ss[-1].move != MOVE_NULL)
         counter = t->hist->countermove[ss[-1].piece][move_to(ss[-1].move)];
@@ -575,6 +613,8 @@ moves_loop:;
     ml.root = root;
     ml.checked = checked;
     ml.improving = improving;
+    ml.tt_move = tt_move;
+    ml.tt_extension = tt_extension;
     ml.alpha = alpha;
     ml.best = tb_floor;
     ml.move_count = 0;
@@ -587,17 +627,24 @@ moves_loop:;
     if (search_aborted(t))
         return 0;
 
+    /* Without the excluded move there may be no move at all: the hash move is then
+     * singular, which a fail low says. */
     if (ml.move_count == 0)
-        return checked ? -VALUE_MATE + ply : draw_score(t);
+        return excluded ? alpha : checked ? -VALUE_MATE + ply : draw_score(t);
 
     int best = ml.best;
     if (best >= beta && ml.best_move != MOVE_NONE)
         update_statistics(t, ply, ml.best_move, depth, ml.quiets, ml.quiet_count, ml.captures, ml.capture_count);
 
     best = min_int(best, tb_ceiling);
-    if (!(root && t->pv_index > 0)) {
-        Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(sh->tt, key, ply, ml.best_move, best, ss->static_eval, depth, bound);
-    }
+    Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    if (!(root && t->pv_index > 0) && !excluded)
+        tt_store(sh->tt, key, ply, ml.best_move, best, raw_eval, depth, bound);
+    /* What the search found corrects the static evaluation of similar positions, when the
+     * bound says on which side of it the truth lies and no capture explains the gap. */
+    if (!checked && !excluded && abs(best) < VALUE_TB_WIN_IN_MAX_PLY
+        && (ml.best_move == MOVE_NONE || !move_is_tactical(ml.best_move))
+        && !(bound == BOUND_LOWER && best <= ss->static_eval) && !(bound == BOUND_UPPER && best >= ss->static_eval))
+        correction_update(t->hist, pos, depth, best, ss->static_eval);
     return best;
 }

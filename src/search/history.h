@@ -1,13 +1,15 @@
 /* Move-ordering statistics learnt during the search, one set per search thread:
  * butterfly history (side, from, to), continuation history (the previous move's piece and
- * destination against this move's), capture history, countermoves. Killers live in the
- * search stack because they belong to a ply. */
+ * destination against this move's), capture history, countermoves, and the static
+ * evaluation's correction tables (correction.h). Killers live in the search stack because
+ * they belong to a ply. */
 #ifndef SAAVEDRA_HISTORY_H
 #define SAAVEDRA_HISTORY_H
 
 #include "board/position.h"
 
 #define HISTORY_MAX 16384
+#define CORRECTION_ENTRIES 16384
 
 /* One continuation table: indexed by [piece][to] of the current move. */
 typedef int16_t ContinuationTable[PIECE_NB][SQUARE_NB];
@@ -19,6 +21,9 @@ typedef struct {
     /* [previous piece][previous to] -> table for the next move; the NO_PIECE row serves
      * plies without a previous move (root, after a null move). */
     ContinuationTable continuation[PIECE_NB][SQUARE_NB];
+    /* Static evaluation corrections (correction.h), by side to move. */
+    int16_t pawn_correction[COLOR_NB][CORRECTION_ENTRIES];
+    int16_t material_correction[COLOR_NB][CORRECTION_ENTRIES];
 } History;
 
 History *history_new(void);

@@ -52,6 +52,12 @@
     X(SEE_TACTICAL_PER_DEPTH, 90, 30, 200)                                                    \
     /* check extension: checks that do not lose material, or any check above this depth */   \
     X(CHECK_EXTENSION_ANY_DEPTH, 5, 0, 12)                                                    \
+    /* singular extensions: from depth, the others below hash score - margin * depth;        \
+     * a double extension when also below by double_margin, at most double_limit a line */  \
+    X(SINGULAR_DEPTH, 8, 5, 12)                                                               \
+    X(SINGULAR_MARGIN, 1, 0, 4)                                                               \
+    X(SINGULAR_DOUBLE_MARGIN, 20, 0, 60)                                                      \
+    X(SINGULAR_DOUBLE_LIMIT, 6, 0, 12)                                                        \
     /* late move reductions: from depth; table 0.01 * (base + log(depth) log(move) *         \
      * 100 / divisor); history / divisor taken off */                                        \
     X(LMR_DEPTH, 3, 2, 5)                                                                     \

@@ -96,6 +96,8 @@ typedef struct {
     int16_t (*cont)[SQUARE_NB]; /* continuation table indexed by the reply (updated on cut-offs) */
     int static_eval;
     Move killers[2];
+    Move excluded;         /* singular verification: the move this node's search leaves out */
+    int double_extensions; /* double extensions on the line from the root to this ply */
 } SearchStack;
 
 #define STACK_OFFSET 4
@@ -161,6 +163,8 @@ typedef struct SearchThread {
 typedef struct MoveLoop {
     int depth, ply, beta;
     bool pv_node, cut_node, root, checked, improving;
+    Move tt_move;
+    int tt_extension;                /* the singular verification's verdict on tt_move */
     int alpha, best, move_count;
     Move best_move;
     bool skip_quiets;
