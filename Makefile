@@ -6,6 +6,7 @@
 #   make tsan      ThreadSanitizer build;  make test-tsan  threaded tests on it, no reports
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
+#   make sprt BASE=COMMIT [NEW=COMMIT]  a search or evaluation change against BASE (SPRT)
 #   make perft-full  every perft count to the deepest depth listed (long)
 #   make perft-960   every Chess960 perft count of fischer.epd to depth 5 (long)
 #   make test-codec-full  move-code round trip of every game under CODEC_PGN (default tests/data/pgn)
@@ -139,7 +140,7 @@ ifeq ($(origin EVALFILE),command line)
 endif
 
 .PHONY: help test-smp-mates test-debug-smp-mates FORCE all debug test test-debug clean install bench bench-perft perft-full tsan test-tsan test-codec-full tools tuner tune-data tune-run tune-match \
-        fuzz fuzz-harnesses fuzz-smoke nnue-data nnue-train nnue-match
+        fuzz fuzz-harnesses fuzz-smoke nnue-data nnue-train nnue-match sprt
 
 all: $(EXE)
 
@@ -274,6 +275,12 @@ nnue-train: $(BUILD)/tools/nnuetrain
 
 nnue-match:
 	bash tools/recipes/nnue-match.sh $(NNUE_OUT)/net.nnue $(NNUE_OUT)/match
+
+# A search or evaluation change (NEW, default HEAD) against the commit before it (BASE):
+# both built from git, an SPRT elo0=0 elo1=10 at 10+0.1 (tools/recipes/sprt.sh; long).
+sprt:
+	@test -n "$(BASE)" || { echo "sprt: set BASE=COMMIT (and NEW=COMMIT; default HEAD)" >&2; exit 2; }
+	bash tools/recipes/sprt.sh $(BASE) $(or $(NEW),HEAD)
 
 .SECONDARY: $(TOOL_NAMES:%=$(BUILD)/tools/%.o)
 

@@ -168,4 +168,18 @@ def learning_bench_commands_translate_for_each_runner():
             check(words in str(e), str(e))
 
 
+@test
+def sprt_recipe_refuses_unknown_commits_before_building():
+    env = dict(os.environ, FAKE_RUNNER_ARGS=os.path.join(TMP, "args"), MATCH_OPENINGS=OPENINGS,
+               MATCH_RUNNER=runner_named("fastchess")[1])
+    out = os.path.join(TMP, "sprt-out")
+    p = subprocess.run(["bash", os.path.join(ROOT, "tools", "recipes", "sprt.sh"), "no-such-commit", "HEAD", out],
+                       capture_output=True, text=True, timeout=60, env=env)
+    check(p.returncode == 2 and "no commit no-such-commit" in p.stderr, (p.returncode, p.stderr[-300:]))
+    check(not os.path.exists(os.path.join(out, "tree-HEAD")), "built before checking the commits")
+    p = subprocess.run(["bash", os.path.join(ROOT, "tools", "recipes", "sprt.sh")],
+                       capture_output=True, text=True, timeout=60, env=env)
+    check(p.returncode == 2 and "usage" in p.stderr, p.stderr)
+
+
 testkit.finish()
