@@ -1,5 +1,4 @@
 /* Entry point: command-line subcommands, then the protocol loop. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "nnue/nnue_eval.h"
 #include "protocol/console.h"
 #include "protocol/uci.h"
+#include "util/platform.h"
 #include "protocol/xboard.h"
 #include "search/search.h"
 #include "util/cmdline.h"
@@ -98,7 +98,7 @@ int main(int argc, char **argv)
 {
     /* A GUI that dies closes our output: writes then fail (and end the session like the
      * end of input does, the game saved) instead of killing the process. */
-    signal(SIGPIPE, SIG_IGN);
+    pf_ignore_broken_pipe();
     position_init();
     /* Flags first (-H -c -t -rc -l --help --version); then argv[1] is the subcommand. */
     CmdLine cl;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "search/search.h"
+#include "util/platform.h"
 
 #define PLOT_CAP 10.0
 

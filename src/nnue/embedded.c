@@ -4,16 +4,17 @@
 #include <stdio.h>
 
 #include "nnue/network.h"
+#include "util/platform.h"
 
 #ifdef NNUE_EMBED_FILE
-__asm__(".section .rodata\n"
+__asm__(PF_ASM_RODATA_BEGIN "\n"
         ".balign 64\n"
         ".globl saavedra_embedded_net\n"
         "saavedra_embedded_net:\n"
         ".incbin \"" NNUE_EMBED_FILE "\"\n"
         ".globl saavedra_embedded_net_end\n"
         "saavedra_embedded_net_end:\n"
-        ".previous\n");
+        PF_ASM_RODATA_END "\n");
 extern const unsigned char saavedra_embedded_net[], saavedra_embedded_net_end[];
 
 Network *network_default(char *err, size_t err_size)

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/platform.h"
+
 static bool target_ok(const char *path, char *err, size_t err_size)
 {
     struct stat st;
