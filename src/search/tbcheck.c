@@ -389,6 +389,8 @@ bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_p
                   char *report, size_t report_size, FILE *verbose, TbCheckStats *stats)
 {
     int64_t start = time_now_us();
+    if (!PF_CAN_FORK)
+        what &= ~(unsigned)TBCHECK_PROBE; /* stages 1 and 2 guard alone (tbguard_windows.c) */
     TbCheckStats st = { 0, 0, 0, false, 0, 0 };
     snprintf(use_path, use_size, "%s", path);
     report[0] = '\0';

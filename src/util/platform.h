@@ -24,6 +24,8 @@
 /* Separates the folders of a path list (SyzygyPath): ';' as C:\TB needs ':' itself. */
 #define PF_PATH_LIST_SEP ';'
 #define PF_PATH_LIST_SEPS ";"
+/* Whether a child process can be forked (tbcheck.h's probe check in a child). */
+#define PF_CAN_FORK 0
 #define PF_SYSTEM_NAME "windows"
 #define PF_NULL_DEVICE "NUL"
 /* Top-level assembler into the read-only data section and back: PE/COFF names it .rdata
@@ -34,6 +36,7 @@
 #define PF_WINDOWS 0
 #define PF_PATH_LIST_SEP ':'
 #define PF_PATH_LIST_SEPS ":"
+#define PF_CAN_FORK 1
 #define PF_SYSTEM_NAME "linux"
 #define PF_NULL_DEVICE "/dev/null"
 #define PF_ASM_RODATA_BEGIN ".section .rodata"
@@ -67,6 +70,9 @@ bool pf_path_is_absolute(const char *path);
 void pf_temp_dir(char *out, size_t out_size);
 /* mkdir with mode 0755 where modes exist. */
 int pf_mkdir(const char *path);
+/* Makes a rename in dir durable (fsync of the folder; Windows: the rename itself is
+ * written through, nothing to do). */
+bool pf_sync_dir(const char *dir);
 /* Whether process pid may still run (a stale temporary file's owner). */
 bool pf_process_alive(long pid);
 
@@ -128,6 +134,19 @@ int symlink(const char *target, const char *path);
 char *mkdtemp(char *templ);
 char *realpath(const char *path, char *resolved);
 int lstat(const char *path, struct stat *st);
+/* stat and fstat with st_dev and st_ino filled from the volume's serial number and the
+ * file's index, as POSIX has them, so that "the same file" can be told. */
+int pf_stat(const char *path, struct stat *st);
+int pf_fstat(int fd, struct stat *st);
+/* open that lets other handles rename or delete the file (FILE_SHARE_DELETE), as POSIX
+ * allows: the learning file is replaced while others have it open. Binary mode. */
+int pf_open(const char *path, int flags, ...);
+#define open(...) pf_open(__VA_ARGS__)
+/* mkstemp through pf_open, so the temporary file can be renamed while open. */
+int pf_mkstemp(char *templ);
+#define mkstemp(templ) pf_mkstemp(templ)
+#define stat(path, st) pf_stat(path, st)
+#define fstat(fd, st) pf_fstat(fd, st)
 FILE *fmemopen(void *buf, size_t size, const char *mode);
 char *strcasestr(const char *haystack, const char *needle);
 char *strsignal(int sig);

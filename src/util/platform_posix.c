@@ -1,6 +1,7 @@
 /* POSIX side of util/platform.h (Linux; the Makefile leaves it out of make windows). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +120,17 @@ void pf_temp_dir(char *out, size_t out_size)
 int pf_mkdir(const char *path)
 {
     return mkdir(path, 0755);
+}
+
+bool pf_sync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    /* Some file systems cannot sync a folder (EINVAL): nothing more can be done there. */
+    bool ok = fsync(fd) == 0 || errno == EINVAL;
+    close(fd);
+    return ok;
 }
 
 bool pf_process_alive(long pid)

@@ -1,5 +1,6 @@
 /* Windows side of util/platform.h (built only by make windows; the Makefile picks it). */
 #define WIN32_LEAN_AND_MEAN
+#define _WIN32_WINNT 0x0A000006 /* declarations up to Windows 10; older systems refuse at run time */
 #include <windows.h>
 
 #include <ctype.h>
@@ -301,7 +302,45 @@ char *realpath(const char *path, char *resolved)
 
 int lstat(const char *path, struct stat *st)
 {
-    return stat(path, st);
+    return pf_stat(path, st);
+}
+
+/* The identity of an open file: volume serial number and 64-bit file index, folded into
+ * the C library's st_dev and 16-bit st_ino. */
+static void fill_identity(HANDLE h, struct stat *st)
+{
+    BY_HANDLE_FILE_INFORMATION info;
+    if (h == INVALID_HANDLE_VALUE || !GetFileInformationByHandle(h, &info))
+        return;
+    uint64_t index = (uint64_t)info.nFileIndexHigh << 32 | info.nFileIndexLow;
+    st->st_dev = (_dev_t)(info.dwVolumeSerialNumber ^ (uint32_t)(index >> 16) ^ (uint32_t)(index >> 48));
+    st->st_ino = (_ino_t)(index & 0xffff);
+}
+
+int pf_stat(const char *path, struct stat *st)
+{
+    if ((stat)(path, st) != 0)
+        return -1;
+    HANDLE h = CreateFileA(path, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
+                           FILE_FLAG_BACKUP_SEMANTICS, NULL);
+    fill_identity(h, st);
+    if (h != INVALID_HANDLE_VALUE)
+        CloseHandle(h);
+    return 0;
+}
+
+int pf_fstat(int fd, struct stat *st)
+{
+    if ((fstat)(fd, st) != 0)
+        return -1;
+    fill_identity(os_handle(fd), st);
+    return 0;
+}
+
+bool pf_sync_dir(const char *dir)
+{
+    (void)dir;
+    return true;
 }
 
 /* A read-only stream of the bytes, through a temporary file deleted on close (the
@@ -384,7 +423,31 @@ int pf_rename(const char *from, const char *to)
 {
     if (MoveFileExA(from, to, MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
         return 0;
-    return fail(errno_of_last_error());
+    if (GetLastError() != ERROR_ACCESS_DENIED)
+        return fail(errno_of_last_error());
+    /* The target is open elsewhere (the learning file, locked by its reader): POSIX
+     * rename semantics (Windows 10 1709 and later, NTFS) replace it all the same. */
+    wchar_t wto[MAX_PATH * 2];
+    int n = MultiByteToWideChar(CP_ACP, 0, to, -1, wto, MAX_PATH * 2);
+    HANDLE h = CreateFileA(from, DELETE | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+                           OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, NULL);
+    if (n <= 0 || h == INVALID_HANDLE_VALUE) {
+        if (h != INVALID_HANDLE_VALUE)
+            CloseHandle(h);
+        return fail(EACCES);
+    }
+    size_t size = sizeof(FILE_RENAME_INFO) + (size_t)n * sizeof(wchar_t);
+    FILE_RENAME_INFO *info = calloc(1, size);
+    bool ok = false;
+    if (info) {
+        info->Flags = FILE_RENAME_FLAG_REPLACE_IF_EXISTS | FILE_RENAME_FLAG_POSIX_SEMANTICS;
+        info->FileNameLength = (DWORD)((size_t)(n - 1) * sizeof(wchar_t));
+        memcpy(info->FileName, wto, (size_t)n * sizeof(wchar_t));
+        ok = SetFileInformationByHandle(h, FileRenameInfoEx, info, (DWORD)size);
+        free(info);
+    }
+    CloseHandle(h);
+    return ok ? 0 : fail(EACCES);
 }
 
 /* The handler only (no masks or flags on Windows), which is all the callers set. */
@@ -450,4 +513,46 @@ long sysconf(int name)
 long pf_min_signal_stack(void)
 {
     return 0; /* no signal stacks: tbguard_windows.c */
+}
+
+int pf_open(const char *path, int flags, ...)
+{
+    DWORD access = (flags & O_ACCMODE) == O_RDONLY ? GENERIC_READ
+                   : (flags & O_ACCMODE) == O_WRONLY ? GENERIC_WRITE : GENERIC_READ | GENERIC_WRITE;
+    if (flags & O_APPEND)
+        access |= FILE_APPEND_DATA;
+    DWORD disposition = flags & O_CREAT ? (flags & O_EXCL ? CREATE_NEW : flags & O_TRUNC ? CREATE_ALWAYS : OPEN_ALWAYS)
+                        : flags & O_TRUNC ? TRUNCATE_EXISTING : OPEN_EXISTING;
+    HANDLE h = CreateFileA(path, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, disposition,
+                           FILE_ATTRIBUTE_NORMAL, NULL);
+    if (h == INVALID_HANDLE_VALUE) {
+        DWORD e = GetLastError();
+        errno = e == ERROR_FILE_EXISTS || e == ERROR_ALREADY_EXISTS ? EEXIST : errno_of_last_error();
+        return -1;
+    }
+    int fd = _open_osfhandle((intptr_t)h, (flags & (O_APPEND | O_RDONLY | O_WRONLY | O_RDWR)) | _O_BINARY);
+    if (fd < 0)
+        CloseHandle(h);
+    return fd;
+}
+
+int pf_mkstemp(char *templ)
+{
+    size_t len = strlen(templ);
+    if (len < 6 || strcmp(templ + len - 6, "XXXXXX") != 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    static const char CHARS[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    unsigned seed = (unsigned)GetTickCount() ^ (unsigned)GetCurrentThreadId() * 2654435761u;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        for (size_t i = len - 6; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            templ[i] = CHARS[(seed >> 16) % (sizeof CHARS - 1)];
+        }
+        int fd = pf_open(templ, O_RDWR | O_CREAT | O_EXCL);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1;
 }
