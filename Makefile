@@ -183,6 +183,15 @@ $(BUILD)/nnue/evalfile.stamp: FORCE | $(BUILD)
 	@mkdir -p $(@D)
 	@echo '$(abspath $(NNUE_NET))' | cmp -s - $@ || echo '$(abspath $(NNUE_NET))' > $@
 
+# The version (docs/build.md): a source archive's VERSION file, else git describe; only
+# util/version.o is compiled again when it changes.
+VERSION := $(patsubst v%,%,$(or $(shell cat VERSION 2>/dev/null),$(shell git describe --tags --always --dirty 2>/dev/null),unknown))
+COMMIT  := $(or $(shell git rev-parse --short HEAD 2>/dev/null),unknown)$(if $(findstring dirty,$(VERSION)),-dirty)
+$(BUILD)/util/version.o: override EXTRA_CFLAGS += -DSAAVEDRA_VERSION='"$(VERSION)"' -DSAAVEDRA_COMMIT='"$(COMMIT)"'
+$(BUILD)/util/version.o: $(BUILD)/version.stamp
+$(BUILD)/version.stamp: FORCE | $(BUILD)
+	@echo '$(VERSION) $(COMMIT)' | cmp -s - $@ || echo '$(VERSION) $(COMMIT)' > $@
+
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)/tests
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 

@@ -14,6 +14,7 @@
 #include "engine/config.h"
 #include "engine/engine.h"
 #include "eval/evaluate.h"
+#include "nnue/network.h"
 #include "nnue/nnue_eval.h"
 #include "protocol/console.h"
 #include "protocol/uci.h"
@@ -112,7 +113,12 @@ int main(int argc, char **argv)
         return 0;
     }
     if (cl.version) {
-        printf("%s %s\n", ENGINE_NAME, ENGINE_VERSION);
+        char net[16] = "none";
+        uint32_t crc;
+        if (network_default_crc(&crc))
+            snprintf(net, sizeof net, "%08x", (unsigned)crc);
+        printf("%s %s (commit %s, %s, built-in net %s)\n", ENGINE_NAME, ENGINE_VERSION, version_commit(),
+               PF_SYSTEM_NAME, net);
         return 0;
     }
     if (cl.sub_argc > 0)
