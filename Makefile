@@ -1,4 +1,4 @@
-# Saavedra build.  make [ARCH=native|bmi2|popcnt|portable] [EXE=name] [CC=gcc]
+# Saavedra build.  make [ARCH=native|avx512|bmi2|avx2|popcnt|portable] [EXE=name] [CC=gcc]
 #   make           optimised engine ./saavedra (ARCH=native by default)
 #   make LTO=1     the same with link-time optimisation (any target: tools and tests too)
 #   make pgo       profile-guided engine: instrumented build, profiled on bench, rebuilt
@@ -21,6 +21,9 @@
 #   make fuzz-smoke  each harness for a fixed number of runs from a fixed seed (about a minute)
 #   make killtest  the learning file under 100 SIGKILLs (KILLS=N); make test runs 10
 #   make install   engine, user programs, data and man page under PREFIX (DESTDIR honoured)
+#   make windows   saavedra.exe (mingw-w64);  make test-windows  its tests under wine
+#   make static    a static Linux binary (Fathom from source);  make test-static  its tests
+#   make release   static Linux and Windows binaries per CPU level in dist/ (docs/build.md)
 
 EXE     ?= saavedra
 ARCH    ?= native
@@ -46,14 +49,18 @@ endif
 
 ifeq ($(ARCH),native)
   ARCHFLAGS = -march=native
+else ifeq ($(ARCH),avx512)
+  ARCHFLAGS = -march=x86-64-v4 -mtune=skylake-avx512 -DUSE_PEXT
 else ifeq ($(ARCH),bmi2)
   ARCHFLAGS = -march=haswell -DUSE_PEXT
+else ifeq ($(ARCH),avx2)
+  ARCHFLAGS = -march=x86-64-v3 -mtune=znver2
 else ifeq ($(ARCH),popcnt)
   ARCHFLAGS = -march=x86-64 -mpopcnt -msse4.2
 else ifeq ($(ARCH),portable)
   ARCHFLAGS = -march=x86-64 -mtune=generic
 else
-  $(error unknown ARCH=$(ARCH): use native, bmi2, popcnt or portable)
+  $(error unknown ARCH=$(ARCH): use native, avx512, bmi2, avx2, popcnt or portable)
 endif
 
 CFLAGS  ?= $(OPT)
@@ -462,16 +469,49 @@ $(FATHOM_OBJ): src/external/fathom/tbprobe.c $(wildcard src/external/fathom/*.h)
 WIN_BUILD ?= build/windows-$(ARCH)
 WIN_EXE   ?= saavedra.exe
 .PHONY: windows test-windows static release
+WIN_ALSO  ?= $(WIN_BUILD)/unit-tests
 windows:
 	$(MAKE) FATHOM=source BUILD=build/host-$(ARCH) build/host-$(ARCH)/opening/ecodata.c
 	@mkdir -p $(WIN_BUILD)/opening
 	cmp -s build/host-$(ARCH)/opening/ecodata.c $(WIN_BUILD)/opening/ecodata.c || cp build/host-$(ARCH)/opening/ecodata.c $(WIN_BUILD)/opening/ecodata.c
-	touch $(WIN_BUILD)/opening/ecodata.c
-	$(MAKE) CC=$(MINGW) BUILD=$(WIN_BUILD) EXE=$(WIN_EXE) ECO_PREBUILT=1 $(WIN_EXE) $(WIN_BUILD)/unit-tests
+	$(MAKE) CC=$(MINGW) BUILD=$(WIN_BUILD) EXE=$(WIN_EXE) ECO_PREBUILT=1 $(WIN_EXE) $(WIN_ALSO)
 
 # The unit tests, perft, bench and the protocol tests that apply, under wine.
 test-windows: windows
 	WINE_BUILD=$(WIN_BUILD) bash tests/windows/run.sh ./$(WIN_EXE) $(WIN_BUILD)/unit-tests
+
+# make static [ARCH=...]: saavedra-static, linked statically with Fathom from source, so
+# it runs on any x86-64 Linux. make test-static: no dynamic section, the same tablebase
+# results as the libfathom build, and the protocol tests on it.
+STATIC_EXE ?= saavedra-static
+static:
+	$(MAKE) FATHOM=source BUILD=build/static-$(ARCH) EXE=$(STATIC_EXE) LDLIBS="-static -lpthread -lm" $(STATIC_EXE)
+
+test-static: static $(BUILD)/unit-tests
+	$(MAKE) FATHOM=source BUILD=build/static-$(ARCH) LDLIBS="-static -lpthread -lm" build/static-$(ARCH)/unit-tests
+	! readelf -d $(STATIC_EXE) 2>/dev/null | grep -q NEEDED
+	bash tests/static/compare_fathom.sh $(BUILD)/unit-tests build/static-$(ARCH)/unit-tests
+	python3 tests/test_uci.py ./$(STATIC_EXE) | tail -n 1
+	python3 tests/test_xboard.py ./$(STATIC_EXE) | tail -n 1
+	python3 tests/test_syzygy.py ./$(STATIC_EXE) | tail -n 1
+
+# make release: dist/saavedra-VERSION/ with a static Linux binary and a Windows .exe per
+# CPU level, book.bin and engine.rc beside them (where the engine looks), the archive's
+# README, SHA256SUMS; then its .tar.gz. Long: every level is a full build (use nice).
+RELEASE_ARCHS ?= portable popcnt avx2 bmi2 avx512
+RELEASE_DIR    = dist/saavedra-$(VERSION)
+.PHONY: test-static
+release:
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	for a in $(RELEASE_ARCHS); do \
+	    $(MAKE) static ARCH=$$a STATIC_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-linux-$$a || exit 1; \
+	    $(MAKE) windows ARCH=$$a WIN_ALSO= WIN_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-windows-$$a.exe || exit 1; \
+	done
+	cp book/book.bin engine.rc CHANGELOG.md LICENSE $(RELEASE_DIR)/
+	sed 's/@VERSION@/$(VERSION)/g' tools/release/README.txt > $(RELEASE_DIR)/README.txt
+	cd $(RELEASE_DIR) && sha256sum $$(ls | grep -v SHA256SUMS) > SHA256SUMS
+	tar -C dist -czf $(RELEASE_DIR).tar.gz saavedra-$(VERSION)
+	@echo "release: $(RELEASE_DIR) and $(RELEASE_DIR).tar.gz"
 
 # make install PREFIX=DIR: the engine and the user programs (as saavedra-NAME) in
 # DIR/bin, the man page in DIR/share/man/man6, the data in DIR/share/saavedra (found from
@@ -508,7 +548,7 @@ book: $(BUILD)/tools/makebook
 	$(BUILD)/tools/makebook $(BOOK_FLAGS) -o book/book.bin $(BUILD)/book-arasan_basic.pgn $(BUILD)/book-masters-2500.pgn
 
 clean:
-	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable
+	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable saavedra.exe saavedra-static
 
 # Dependency files of builds made before tools/ had subfolders name tools/NAME.c, which is
 # no file now: an empty rule lets make rebuild such an object from its new place.

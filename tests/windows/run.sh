@@ -30,6 +30,9 @@ KNOWN_GAPS=learnfile_compaction_merges,learnfile_bad_length_kept_aside,learnfile
 runner=$build/saavedra-wine
 printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$wine" "$exe" > "$runner"
 chmod +x "$runner"
+# Windows writes text with CRLF line ends; check-bench.sh reads LF lines.
+printf '#!/bin/sh\n"%s" "%s" "$@" | tr -d "\\r"\n' "$wine" "$exe" > "$runner-lf"
+chmod +x "$runner-lf"
 
 total_passed=0 total_failed=0
 suite() {
@@ -50,7 +53,7 @@ suite() {
 
 suite "unit tests (unit-tests.exe)" timeout 1800 "$wine" "$unit" --skip "$POSIX_ONLY,$KNOWN_GAPS"
 echo "== bench"
-if bash tools/ci/check-bench.sh "$runner"; then total_passed=$((total_passed + 1)); else total_failed=$((total_failed + 1)); fi
+if bash tools/ci/check-bench.sh "$runner-lf"; then total_passed=$((total_passed + 1)); else total_failed=$((total_failed + 1)); fi
 suite tests/test_version.py python3 tests/test_version.py "$runner"
 suite tests/windows/test_wine.py python3 tests/windows/test_wine.py "$exe"
 suite tests/test_uci.py env SAAVEDRA_ENGINE_WRAPPER="$wine" python3 tests/test_uci.py "$exe"
