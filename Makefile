@@ -504,8 +504,8 @@ RELEASE_DIR    = dist/saavedra-$(VERSION)
 release:
 	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
 	for a in $(RELEASE_ARCHS); do \
-	    $(MAKE) static ARCH=$$a STATIC_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-linux-$$a || exit 1; \
-	    $(MAKE) windows ARCH=$$a WIN_ALSO= WIN_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-windows-$$a.exe || exit 1; \
+	    $(MAKE) static VERSION=$(VERSION) COMMIT=$(COMMIT) ARCH=$$a STATIC_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-linux-$$a || exit 1; \
+	    $(MAKE) windows VERSION=$(VERSION) COMMIT=$(COMMIT) ARCH=$$a WIN_ALSO= WIN_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-windows-$$a.exe || exit 1; \
 	done
 	cp book/book.bin engine.rc CHANGELOG.md LICENSE $(RELEASE_DIR)/
 	sed 's/@VERSION@/$(VERSION)/g' tools/release/README.txt > $(RELEASE_DIR)/README.txt

@@ -137,7 +137,11 @@ static bool handle_ready(HANDLE h, DWORD wait_ms)
         DWORD start = GetTickCount();
         for (;;) {
             DWORD avail = 0;
-            if (!PeekNamedPipe(h, NULL, 0, NULL, &avail, NULL) || avail > 0)
+            if (!PeekNamedPipe(h, NULL, 0, NULL, &avail, NULL))
+                /* Ended: the read sees the end. Cannot tell (wine's pipes from the
+                 * host system): not ready, so that nothing blocks on a guess. */
+                return GetLastError() == ERROR_BROKEN_PIPE;
+            if (avail > 0)
                 return true;
             if (GetTickCount() - start >= wait_ms)
                 return false;
