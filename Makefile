@@ -1,4 +1,4 @@
-# Saavedra build.  make [ARCH=native|bmi2|popcnt|portable] [EXE=name] [CC=gcc]
+# Saavedra build.  make [ARCH=native|avx512|bmi2|avx2|popcnt|portable] [EXE=name] [CC=gcc]
 #   make           optimised engine ./saavedra (ARCH=native by default)
 #   make LTO=1     the same with link-time optimisation (any target: tools and tests too)
 #   make pgo       profile-guided engine: instrumented build, profiled on bench, rebuilt
@@ -26,6 +26,9 @@
 #                  make test-debug-smp-mates  the same on the sanitizer build
 #   make learning-bench  what learning wins in games (LEARN_BENCH=repeated|book|cost; long)
 #   make install   engine, user programs, data and man page under PREFIX (DESTDIR honoured)
+#   make windows   saavedra.exe (mingw-w64);  make test-windows  its tests under wine
+#   make static    a static Linux binary (Fathom from source);  make test-static  its tests
+#   make release   static Linux and Windows binaries per CPU level in dist/ (docs/build.md)
 #   make uninstall  removes what make install put under PREFIX
 #   make clean     removes build/ and the engine binaries
 #   make help      this list
@@ -46,7 +49,7 @@ OPT      = -O3 -fno-plt -DNDEBUG
 LDLIBS   = -lpthread -lm -lfathom
 
 # Syzygy tablebases are probed through Fathom's tbprobe.h and libfathom (syzygy.c).
-ifeq ($(filter clean,$(MAKECMDGOALS)),)
+ifeq ($(filter clean windows test-windows static release,$(MAKECMDGOALS))$(filter source,$(FATHOM))$(findstring mingw,$(CC)),)
   ifneq ($(shell printf '\043include <tbprobe.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo ok),ok)
     $(error tbprobe.h not found: install the Fathom library, Debian/Ubuntu package libfathom-dev (apt-get install libfathom-dev))
   endif
@@ -54,14 +57,18 @@ endif
 
 ifeq ($(ARCH),native)
   ARCHFLAGS = -march=native
+else ifeq ($(ARCH),avx512)
+  ARCHFLAGS = -march=x86-64-v4 -mtune=skylake-avx512 -DUSE_PEXT
 else ifeq ($(ARCH),bmi2)
   ARCHFLAGS = -march=haswell -DUSE_PEXT
+else ifeq ($(ARCH),avx2)
+  ARCHFLAGS = -march=x86-64-v3 -mtune=znver2
 else ifeq ($(ARCH),popcnt)
   ARCHFLAGS = -march=x86-64 -mpopcnt -msse4.2
 else ifeq ($(ARCH),portable)
   ARCHFLAGS = -march=x86-64 -mtune=generic
 else
-  $(error unknown ARCH=$(ARCH): use native, bmi2, popcnt or portable)
+  $(error unknown ARCH=$(ARCH): use native, avx512, bmi2, avx2, popcnt or portable)
 endif
 
 CFLAGS  ?= $(OPT)
@@ -87,7 +94,7 @@ endif
 # src/tune/ is not part of the engine: it needs the evaluation's coefficient trace.
 # src/toolkit/ (self-play games, the book builder) is linked into the tools and the tests
 # only, never into the engine binary.
-SRC      = $(sort $(filter-out src/tune/% src/toolkit/%,$(wildcard src/*.c src/*/*.c)))
+SRC      = $(sort $(filter-out src/tune/% src/toolkit/% $(NOT_THIS_OS),$(wildcard src/*.c src/*/*.c)))
 LIB_SRC  = $(filter-out src/main.c,$(SRC))
 TOOLKIT_SRC = $(sort $(wildcard src/toolkit/*.c))
 TEST_SRC = $(wildcard tests/*.c)
@@ -119,6 +126,34 @@ ECO_C    = $(BUILD)/opening/ecodata.c
 ECO_OBJ  = $(BUILD)/opening/ecodata.o
 OBJ     += $(ECO_OBJ)
 LIB_OBJ += $(ECO_OBJ)
+
+# A mingw-w64 compiler (CC=x86_64-w64-mingw32-gcc, as make windows sets) builds for
+# Windows: platform_windows.c and tbguard_windows.c replace their POSIX forms, Fathom is
+# compiled from src/external/fathom, and the C library, winpthreads and all are linked
+# statically (binmode.o: files open in binary mode, as on POSIX).
+# FATHOM=source compiles the pinned Fathom on Linux too (make static); the default links
+# Debian's libfathom.
+FATHOM ?= system
+MINGW  ?= x86_64-w64-mingw32-gcc
+ifneq ($(findstring mingw,$(CC)),)
+  NOT_THIS_OS = src/util/platform_posix.c src/search/tbguard.c
+  FATHOM      = source
+  OPT         = -O3 -DNDEBUG -D__USE_MINGW_ANSI_STDIO=1 -Wno-format
+  LDLIBS      = -static $(shell $(CC) -print-file-name=binmode.o) -lpthread -lm
+  # The unit tests on Windows: those for what Windows lacks (memory streams, resource
+  # limits, FIFOs) are left out; the POSIX calls of the rest come from util/platform.h.
+  TEST_SRC   := $(filter-out tests/test_iolog.c tests/test_annotate.c tests/test_params.c tests/test_nnue.c,$(wildcard tests/*.c))
+  $(BUILD)/tests/%.o: override EXTRA_CFLAGS += -Itests/windows/compat -include tests/windows/compat/posix_tests.h
+else
+  NOT_THIS_OS = src/util/platform_windows.c src/search/tbguard_windows.c
+endif
+FATHOM_OBJ = $(BUILD)/external/fathom/tbprobe.o
+ifeq ($(FATHOM),source)
+  EXTRA_CFLAGS += -Isrc/external/fathom
+  LDLIBS       := $(filter-out -lfathom,$(LDLIBS))
+  OBJ          += $(FATHOM_OBJ)
+  LIB_OBJ      += $(FATHOM_OBJ)
+endif
 
 # The tuner's object set: the evaluation compiled again with -DEVAL_TRACE (eval/trace.h),
 # src/tune/, and every other engine object as it is. The engine never links these.
@@ -171,6 +206,15 @@ $(BUILD)/nnue/evalfile.stamp: FORCE | $(BUILD)
 	@mkdir -p $(@D)
 	@echo '$(abspath $(NNUE_NET))' | cmp -s - $@ || echo '$(abspath $(NNUE_NET))' > $@
 
+# The version (docs/build.md): a source archive's VERSION file, else git describe; only
+# util/version.o is compiled again when it changes.
+VERSION := $(patsubst v%,%,$(or $(shell cat VERSION 2>/dev/null),$(shell git describe --tags --always --dirty 2>/dev/null),unknown))
+COMMIT  := $(or $(shell git rev-parse --short HEAD 2>/dev/null),unknown)$(if $(findstring dirty,$(VERSION)),-dirty)
+$(BUILD)/util/version.o: override EXTRA_CFLAGS += -DSAAVEDRA_VERSION='"$(VERSION)"' -DSAAVEDRA_COMMIT='"$(COMMIT)"'
+$(BUILD)/util/version.o: $(BUILD)/version.stamp
+$(BUILD)/version.stamp: FORCE | $(BUILD)
+	@echo '$(VERSION) $(COMMIT)' | cmp -s - $@ || echo '$(VERSION) $(COMMIT)' > $@
+
 $(BUILD)/tests/%.o: tests/%.c | $(BUILD)/tests
 	$(CC) $(ALLFLAGS) -c -o $@ $<
 
@@ -222,11 +266,13 @@ $(BUILD)/tools/makeeco: $(BUILD)/tools/makeeco.o $(filter-out $(ECO_OBJ),$(LIB_O
 
 # Regenerated when the sources or what decides keys and moves change (the board layer,
 # the key check in eco.o, makeeco itself), not whenever any engine file does.
+ifeq ($(ECO_PREBUILT),)
 $(ECO_C): $(ECO_SRC) $(BUILD)/tools/makeeco.o $(BUILD)/opening/eco.o $(filter $(BUILD)/board/%,$(LIB_OBJ)) | $(BUILD)/tools/makeeco
 	@mkdir -p $(@D)
 	@# In sanitizer builds (make debug, test-debug, fuzz) the generator's leaks at exit
 	@# would fail the build; a failed run must not leave a partial table behind.
 	ASAN_OPTIONS=detect_leaks=0 $(BUILD)/tools/makeeco -o $@ $(ECO_SRC) || { rm -f $@; exit 1; }
+endif
 
 $(ECO_OBJ): $(ECO_C)
 	$(CC) $(ALLFLAGS) -c -o $@ $<
@@ -435,6 +481,61 @@ learning-bench: $(EXE)
 bench-perft: $(EXE)
 	bash tools/measure/bench-perft.sh ./$(EXE)
 
+# ---- Windows, static Linux and release builds (docs/build.md) ----
+# Fathom is built as Debian builds its library (no locks, no popcnt instruction needed).
+$(FATHOM_OBJ): src/external/fathom/tbprobe.c $(wildcard src/external/fathom/*.h) src/external/fathom/tbchess.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O2 $(ARCHFLAGS) -DNDEBUG -DTB_NO_THREADS -DTB_NO_HW_POP_COUNT -w -Isrc/external/fathom -c -o $@ $<
+
+# make windows [ARCH=...]: saavedra.exe (its objects in build/windows-ARCH). The ECO
+# table is generated by the Linux build's makeeco (the .exe cannot run here).
+WIN_BUILD ?= build/windows-$(ARCH)
+WIN_EXE   ?= saavedra.exe
+.PHONY: windows test-windows static release
+WIN_ALSO  ?= $(WIN_BUILD)/unit-tests
+windows:
+	$(MAKE) FATHOM=source BUILD=build/host-$(ARCH) build/host-$(ARCH)/opening/ecodata.c
+	@mkdir -p $(WIN_BUILD)/opening
+	cmp -s build/host-$(ARCH)/opening/ecodata.c $(WIN_BUILD)/opening/ecodata.c || cp build/host-$(ARCH)/opening/ecodata.c $(WIN_BUILD)/opening/ecodata.c
+	$(MAKE) CC=$(MINGW) BUILD=$(WIN_BUILD) EXE=$(WIN_EXE) ECO_PREBUILT=1 $(WIN_EXE) $(WIN_ALSO)
+
+# The unit tests, perft, bench and the protocol tests that apply, under wine.
+test-windows: windows
+	WINE_BUILD=$(WIN_BUILD) bash tests/windows/run.sh ./$(WIN_EXE) $(WIN_BUILD)/unit-tests
+
+# make static [ARCH=...]: saavedra-static, linked statically with Fathom from source, so
+# it runs on any x86-64 Linux. make test-static: no dynamic section, the same tablebase
+# results as the libfathom build, and the protocol tests on it.
+STATIC_EXE ?= saavedra-static
+static:
+	$(MAKE) FATHOM=source BUILD=build/static-$(ARCH) EXE=$(STATIC_EXE) LDLIBS="-static -lpthread -lm" $(STATIC_EXE)
+
+test-static: static $(BUILD)/unit-tests
+	$(MAKE) FATHOM=source BUILD=build/static-$(ARCH) LDLIBS="-static -lpthread -lm" build/static-$(ARCH)/unit-tests
+	! readelf -d $(STATIC_EXE) 2>/dev/null | grep -q NEEDED
+	bash tests/static/compare_fathom.sh $(BUILD)/unit-tests build/static-$(ARCH)/unit-tests
+	python3 tests/test_uci.py ./$(STATIC_EXE) | tail -n 1
+	python3 tests/test_xboard.py ./$(STATIC_EXE) | tail -n 1
+	python3 tests/test_syzygy.py ./$(STATIC_EXE) | tail -n 1
+
+# make release: dist/saavedra-VERSION/ with a static Linux binary and a Windows .exe per
+# CPU level, book.bin and engine.rc beside them (where the engine looks), the archive's
+# README, SHA256SUMS; then its .tar.gz. Long: every level is a full build (use nice).
+RELEASE_ARCHS ?= portable popcnt avx2 bmi2 avx512
+RELEASE_DIR    = dist/saavedra-$(VERSION)
+.PHONY: test-static
+release:
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	for a in $(RELEASE_ARCHS); do \
+	    $(MAKE) static VERSION=$(VERSION) COMMIT=$(COMMIT) ARCH=$$a STATIC_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-linux-$$a || exit 1; \
+	    $(MAKE) windows VERSION=$(VERSION) COMMIT=$(COMMIT) ARCH=$$a WIN_ALSO= WIN_EXE=$(RELEASE_DIR)/saavedra-$(VERSION)-windows-$$a.exe || exit 1; \
+	done
+	cp book/book.bin engine.rc CHANGELOG.md LICENSE $(RELEASE_DIR)/
+	sed 's/@VERSION@/$(VERSION)/g' tools/release/README.txt > $(RELEASE_DIR)/README.txt
+	cd $(RELEASE_DIR) && sha256sum $$(ls | grep -v SHA256SUMS) > SHA256SUMS
+	tar -C dist -czf $(RELEASE_DIR).tar.gz saavedra-$(VERSION)
+	@echo "release: $(RELEASE_DIR) and $(RELEASE_DIR).tar.gz"
+
 # make install PREFIX=DIR: the engine and the user programs (as saavedra-NAME) in
 # DIR/bin, the man page in DIR/share/man/man6, the data in DIR/share/saavedra (found from
 # the binary's own folder: ../share/saavedra). Data files are listed in DATA_FILES; a data
@@ -470,7 +571,7 @@ book: $(BUILD)/tools/makebook
 	$(BUILD)/tools/makebook $(BOOK_FLAGS) -o book/book.bin $(BUILD)/book-arasan_basic.pgn $(BUILD)/book-masters-2500.pgn
 
 clean:
-	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable
+	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable saavedra.exe saavedra-static
 
 # A tool's dependency file may still name the tool's source at a place it has left
 # (tools/NAME.c); an empty rule for such a name lets make rebuild the object instead of failing.

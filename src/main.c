@@ -1,5 +1,4 @@
 /* Entry point: command-line subcommands, then the protocol loop. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +14,11 @@
 #include "engine/config.h"
 #include "engine/engine.h"
 #include "eval/evaluate.h"
+#include "nnue/network.h"
 #include "nnue/nnue_eval.h"
 #include "protocol/console.h"
 #include "protocol/uci.h"
+#include "util/platform.h"
 #include "protocol/xboard.h"
 #include "search/search.h"
 #include "util/cmdline.h"
@@ -98,7 +99,7 @@ int main(int argc, char **argv)
 {
     /* A GUI that dies closes our output: writes then fail (and end the session like the
      * end of input does, the game saved) instead of killing the process. */
-    signal(SIGPIPE, SIG_IGN);
+    pf_ignore_broken_pipe();
     position_init();
     /* Flags first (-H -c -t -rc -l --help --version); then argv[1] is the subcommand. */
     CmdLine cl;
@@ -112,7 +113,12 @@ int main(int argc, char **argv)
         return 0;
     }
     if (cl.version) {
-        printf("%s %s\n", ENGINE_NAME, ENGINE_VERSION);
+        char net[16] = "none";
+        uint32_t crc;
+        if (network_default_crc(&crc))
+            snprintf(net, sizeof net, "%08x", (unsigned)crc);
+        printf("%s %s (commit %s, %s, built-in net %s)\n", ENGINE_NAME, ENGINE_VERSION, version_commit(),
+               PF_SYSTEM_NAME, net);
         return 0;
     }
     if (cl.sub_argc > 0)

@@ -3,15 +3,26 @@
 EnginePipe starts the engine, reads its output on a thread, and offers send/expect with
 time-outs; the scripts subclass it for their protocol's handshake.
 """
+import os
 import queue
+import shlex
 import subprocess
 import threading
 import time
 
+# A program the engine runs under, e.g. SAAVEDRA_ENGINE_WRAPPER=wine for saavedra.exe
+# (make test-windows): the same scripts then test the Windows build.
+WRAPPER = shlex.split(os.environ.get("SAAVEDRA_ENGINE_WRAPPER", ""))
+
+
+def engine_command(engine, *args):
+    """The command line that starts engine with args (under the wrapper, if any)."""
+    return [*WRAPPER, engine, *args]
+
 
 class EnginePipe:
     def __init__(self, engine, *args, merge_stderr=True):
-        self.proc = subprocess.Popen([engine, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen(engine_command(engine, *args), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT if merge_stderr else subprocess.DEVNULL,
                                      text=True, bufsize=1)
         self.lines = queue.Queue()

@@ -16,6 +16,7 @@
 #include "util/outfile.h"
 #include "util/timeutil.h"
 #include "util/words.h"
+#include "util/platform.h"
 
 #define INPUT_MAX (1L << 30) /* a PGN file larger than this is refused */
 

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "search/search.h"
+#include "util/platform.h"
 
 #define PLOT_CAP 10.0
 

@@ -1,15 +1,14 @@
 /* Console commands shared by the front ends: see commands.h. */
 #include "commands/commands.h"
 
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "commands/bench.h"
 #include "commands/epdtest.h"
 #include "eval/evaluate.h"
 #include "nnue/nnue_eval.h"
+#include "util/platform.h"
 #include "util/textline.h"
 #include "search/syzygy.h"
 #include "search/tbcheck.h"
@@ -37,19 +36,10 @@ static void print_help(FILE *out)
           out);
 }
 
-/* Whether a read of in would not block: bytes already buffered by stdio (glibc keeps
- * them where poll cannot see them), or readable (or ended) on the descriptor. */
+/* Whether a read of in would not block (util/platform.h). */
 static bool input_waiting(FILE *in)
 {
-#ifdef __GLIBC__
-    if (in->_IO_read_ptr < in->_IO_read_end)
-        return true;
-#endif
-    /* The protocol log's streams (util/iolog.h) have no descriptor of their own: they
-     * read the process's standard input. */
-    int fd = fileno(in) >= 0 ? fileno(in) : STDIN_FILENO;
-    struct pollfd p = {.fd = fd, .events = POLLIN};
-    return poll(&p, 1, 0) > 0;
+    return pf_input_ready(in);
 }
 
 typedef struct {

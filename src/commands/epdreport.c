@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/platform.h"
+
 #define GRID_COLUMNS 10
 
 bool epdreport_open(EpdReport *r, FILE *out, const char *path, const char *suite_path, FILE *suite,

@@ -15,6 +15,7 @@
 #include "util/textline.h"
 #include "util/timeutil.h"
 #include "util/words.h"
+#include "util/platform.h"
 
 #define MAX_SOLUTIONS 16
 #define MAX_VARIATIONS 8

@@ -11,15 +11,14 @@
 #include "opening/book.h"
 #include "opening/eco.h"
 #include "util/options.h"
+#include "util/version.h"
 #include "search/search.h"
 #include "search/strength.h"
 #include "search/timeman.h"
 
 #define ENGINE_NAME "Saavedra"
 #define ENGINE_AUTHOR "the Saavedra developers"
-#ifndef ENGINE_VERSION
-#define ENGINE_VERSION "0.1"
-#endif
+#define ENGINE_VERSION version_string()
 #define ENGINE_DEFAULT_HASH_MB 16
 
 typedef struct Engine Engine;

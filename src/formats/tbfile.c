@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/platform.h"
+
 static uint64_t choose(int n, int k)
 {
     if (k < 0 || n < k)

@@ -14,6 +14,7 @@
 #include "formats/movecode_game.h"
 #include "learning/learnmerge.h"
 #include "util/rcfile.h"
+#include "util/platform.h"
 
 struct Learner {
     bool enabled;
@@ -86,17 +87,17 @@ static bool make_dirs(char *path)
     for (char *p = path + 1; *p; p++)
         if (*p == '/') {
             *p = '\0';
-            mkdir(path, 0755);
+            pf_mkdir(path);
             *p = '/';
         }
-    mkdir(path, 0755);
+    pf_mkdir(path);
     struct stat st;
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 bool learner_resolve_path(const char *name, char *out, size_t out_size)
 {
-    if (!name[0] || name[0] == '/') {
+    if (!name[0] || pf_path_is_absolute(name)) {
         snprintf(out, out_size, "%s", name);
         return true;
     }
@@ -107,13 +108,9 @@ bool learner_resolve_path(const char *name, char *out, size_t out_size)
     if (access(dir, W_OK) == 0 || access(out, W_OK) == 0)
         return true;
     char data[900];
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && xdg[0] == '/')
-        snprintf(data, sizeof data, "%s/saavedra", xdg);
-    else if (home && home[0] == '/')
-        snprintf(data, sizeof data, "%s/.local/share/saavedra", home);
-    else
+    if (!pf_user_data_dir(data, sizeof data - 10))
         return true; /* nowhere better: writing will warn once */
+    strcat(data, "/saavedra");
     if (make_dirs(data))
         snprintf(out, out_size, "%s/%s", data, name);
     return true;

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -15,6 +14,7 @@
 #include "util/errmsg.h"
 #include "util/grow.h"
 #include "util/outfile.h"
+#include "util/platform.h"
 
 /* How long a load or a write waits for another process's lock on the file. */
 #define LEARN_LOCK_WAIT_MS 2000

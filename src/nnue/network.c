@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "util/crc32.h"
+#include "util/platform.h"
 
 static uint32_t get32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 static int16_t get16s(const uint8_t *p) { return (int16_t)(p[0] | p[1] << 8); }
@@ -46,7 +47,7 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
         snprintf(err, err_size, "a damaged net (checksum)");
         return NULL;
     }
-    Network *net = aligned_alloc(64, (sizeof *net + 63) / 64 * 64);
+    Network *net = pf_aligned_alloc(64, sizeof *net);
     if (!net) {
         snprintf(err, err_size, "out of memory for the net");
         return NULL;
@@ -68,7 +69,7 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
             if (net->out_weights[k][i] < -128 || net->out_weights[k][i] > 127) {
                 snprintf(err, err_size, "a net with an output weight out of range (%d)", net->out_weights[k][i]);
-                free(net);
+                pf_aligned_free(net);
                 return NULL;
             }
     net->id = crc;
@@ -139,5 +140,5 @@ Network *network_load(const char *path, char *err, size_t err_size)
 
 void network_free(Network *net)
 {
-    free(net);
+    pf_aligned_free(net);
 }

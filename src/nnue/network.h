@@ -52,6 +52,9 @@ void network_free(Network *net);
 
 /* The net built into the binary; NULL when the build embedded none (err says why). */
 Network *network_default(char *err, size_t err_size);
+/* The built-in net's checksum (the CRC-32 its file ends with), its identity in
+ * --version; false when the engine was built without a net. */
+bool network_default_crc(uint32_t *crc);
 
 /* Writes net to bytes (NNUE_FILE_SIZE); the trainer's output goes through here. */
 void network_to_bytes(const Network *net, uint8_t *out);

@@ -9,6 +9,7 @@
 
 #include "engine/config.h"
 #include "util/textline.h"
+#include "util/platform.h"
 
 /* ---- output ---- */
 
@@ -179,11 +180,9 @@ void xbinput_stop(XbInput *q)
     q->stopping = true;
     pthread_cond_broadcast(&q->wake);
     pthread_mutex_unlock(&q->lock);
-    /* `quit` with input still open: the reader is blocked in line_read; cancel it so the
-     * stream can be closed by the caller and the session freed. */
-    if (!done)
-        pthread_cancel(q->reader);
-    pthread_join(q->reader, NULL);
+    /* `quit` with input still open: the reader is blocked in line_read; interrupt it so
+     * the stream can be closed by the caller and the session freed. */
+    pf_end_reader(q->reader, !done);
 }
 
 /* The oldest queued line (the lock held, one queued). */

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "util/words.h"
+#include "util/platform.h"
 
 void xbopts_send_features(Engine *e, XbOut *out)
 {

@@ -16,6 +16,7 @@
 #include "search/tbcheck.h"
 #include "search/tbguard.h"
 #include "util/options.h"
+#include "util/platform.h"
 
 /* Mirrors Fathom's process-wide state, which it does not report reliably itself: after
  * tb_init("") the Debian build (2019) leaves TB_LARGEST at its old value although no
@@ -38,7 +39,7 @@ static void check_directories(const char *path, char *bad, size_t size)
     bad[0] = '\0';
     const char *p = path;
     while (*p) {
-        const char *colon = strchr(p, ':');
+        const char *colon = strchr(p, PF_PATH_LIST_SEP);
         size_t len = colon ? (size_t)(colon - p) : strlen(p);
         if (len > 0) {
             char dir[OPTION_STRING_MAX];
@@ -65,7 +66,7 @@ static bool init_quietly(const char *path)
     if (initialised_once) {
         fflush(stderr);
         saved = dup(STDERR_FILENO);
-        null_fd = open("/dev/null", O_WRONLY);
+        null_fd = open(PF_NULL_DEVICE, O_WRONLY);
         if (saved >= 0 && null_fd >= 0)
             dup2(null_fd, STDERR_FILENO);
     }
@@ -89,7 +90,7 @@ bool syzygy_normalise_path(const char *path, char *out, size_t size)
         out[0] = '\0';
     const char *p = path ? path : "";
     while (*p) {
-        const char *colon = strchr(p, ':');
+        const char *colon = strchr(p, PF_PATH_LIST_SEP);
         const char *end = colon ? colon : p + strlen(p);
         const char *a = p, *b = end;
         while (a < b && (*a == ' ' || *a == '\t'))
@@ -102,7 +103,7 @@ bool syzygy_normalise_path(const char *path, char *out, size_t size)
                 fits = false;
             else {
                 if (used > 0)
-                    out[used++] = ':';
+                    out[used++] = PF_PATH_LIST_SEP;
                 memcpy(out + used, a, len);
                 used += len;
                 out[used] = '\0';

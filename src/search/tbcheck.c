@@ -5,12 +5,10 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <tbprobe.h>
@@ -20,6 +18,7 @@
 #include "board/position.h"
 #include "formats/tbfile.h"
 #include "util/timeutil.h"
+#include "util/platform.h"
 
 #define MAX_FILES 1024          /* 7-piece sets have 1,022 files */
 #define NAME_MAX_LEN 16         /* "KQRBNvKQRB.rtbw" */
@@ -143,7 +142,7 @@ static int list_files(const char *path, TbFile *files, int max)
     int n = 0;
     char copy[4096];
     snprintf(copy, sizeof copy, "%s", path);
-    for (char *save = NULL, *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+    for (char *save = NULL, *dir = strtok_r(copy, PF_PATH_LIST_SEPS, &save); dir; dir = strtok_r(NULL, PF_PATH_LIST_SEPS, &save)) {
         DIR *d = opendir(dir);
         if (!d)
             continue;
@@ -254,7 +253,7 @@ static void probe_material(const TbFile *f)
  * each before it starts, and -1 at the end. Never returns. */
 static void child_main(const char *path, const TbFile *files, int n, int out_fd)
 {
-    int null_fd = open("/dev/null", O_WRONLY);
+    int null_fd = open(PF_NULL_DEVICE, O_WRONLY);
     if (null_fd >= 0) { /* Fathom's and a crash's messages stay off the protocol */
         dup2(null_fd, STDOUT_FILENO);
         dup2(null_fd, STDERR_FILENO);
@@ -325,8 +324,9 @@ static int probe_run(const char *path, const TbFile *files, int n)
 /* Links the good files into a fresh private directory, whose name goes to dir. */
 static bool make_private_dir(const TbFile *files, int n, char *dir, size_t dir_size)
 {
-    const char *tmp = getenv("TMPDIR");
-    int m = snprintf(dir, dir_size, "%s/saavedra-tb-XXXXXX", tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
+    char tmp[4096];
+    pf_temp_dir(tmp, sizeof tmp);
+    int m = snprintf(dir, dir_size, "%s/saavedra-tb-XXXXXX", strlen(tmp) < 40 ? tmp : "/tmp");
     if (m < 0 || (size_t)m >= dir_size || !mkdtemp(dir)) {
         dir[0] = '\0';
         return false;
@@ -335,7 +335,7 @@ static bool make_private_dir(const TbFile *files, int n, char *dir, size_t dir_s
         if (files[i].bad)
             continue;
         char target[8192], link_path[128], cwd[2048] = "";
-        if (files[i].dir[0] != '/' && !getcwd(cwd, sizeof cwd))
+        if (!pf_path_is_absolute(files[i].dir) && !getcwd(cwd, sizeof cwd))
             return false;
         int k = snprintf(target, sizeof target, "%s%s%s/%s", cwd, cwd[0] ? "/" : "", files[i].dir, files[i].name);
         int l = snprintf(link_path, sizeof link_path, "%s/%s", dir, files[i].name);
@@ -389,6 +389,8 @@ bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_p
                   char *report, size_t report_size, FILE *verbose, TbCheckStats *stats)
 {
     int64_t start = time_now_us();
+    if (!PF_CAN_FORK)
+        what &= ~(unsigned)TBCHECK_PROBE; /* stages 1 and 2 guard alone (tbguard_windows.c) */
     TbCheckStats st = { 0, 0, 0, false, 0, 0 };
     snprintf(use_path, use_size, "%s", path);
     report[0] = '\0';

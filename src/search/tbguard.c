@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/platform.h"
+
 static const int GUARDED[] = {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL};
 #define GUARDED_COUNT (int)(sizeof GUARDED / sizeof *GUARDED)
 #define ALT_STACK_MIN 65536
@@ -74,7 +76,7 @@ static void ensure_alt_stack(void)
     stack_t now;
     if (sigaltstack(NULL, &now) != 0 || !(now.ss_flags & SS_DISABLE))
         return;
-    long min = sysconf(_SC_MINSIGSTKSZ);
+    long min = pf_min_signal_stack();
     size_t size = min > 0 && (size_t)min * 4 > ALT_STACK_MIN ? (size_t)min * 4 : ALT_STACK_MIN;
     void *stack = malloc(size);
     if (!stack)

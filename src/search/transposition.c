@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "util/fork_join.h"
+#include "util/platform.h"
 
 #define AGE_MASK 63
 /* The static-eval field of a learned entry (no real evaluation comes near it). */
@@ -53,48 +53,17 @@ int tt_score_from_tt(int score, int ply)
     return score;
 }
 
-/* Memory the system can give without swapping (MemAvailable), in bytes; SIZE_MAX when
- * that cannot be read. */
-static size_t memory_available(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    if (!f)
-        return SIZE_MAX;
-    char line[160];
-    unsigned long long kb = 0;
-    bool found = false;
-    while (!found && fgets(line, sizeof line, f))
-        found = sscanf(line, "MemAvailable: %llu kB", &kb) == 1;
-    fclose(f);
-    return found && kb < SIZE_MAX / 1024 ? (size_t)kb * 1024 : SIZE_MAX;
-}
-
-/* A fresh anonymous mapping, aligned for huge pages. The kernel hands its pages out zeroed
- * as they are first touched, so a new table needs no clearing pass (which for a large
- * table took seconds and pulled all of it into memory at once). */
+/* A fresh block, aligned for huge pages: its pages come zeroed as they are first touched,
+ * so a new table needs no clearing pass (which for a large table took seconds and pulled
+ * all of it into memory at once). */
 static void *alloc_table(size_t bytes)
 {
-    size_t align = bytes >= HUGE_PAGE ? HUGE_PAGE : 4096;
-    char *raw = mmap(NULL, bytes + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED)
-        return NULL;
-    char *mem = (char *)(((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1));
-    if (mem > raw)
-        munmap(raw, (size_t)(mem - raw));
-    size_t tail = (size_t)(raw + bytes + align - (mem + bytes));
-    if (tail)
-        munmap(mem + bytes, tail);
-#ifdef MADV_HUGEPAGE
-    if (bytes >= HUGE_PAGE)
-        madvise(mem, bytes, MADV_HUGEPAGE); /* a hint: failure is harmless */
-#endif
-    return mem;
+    return pf_large_alloc(bytes, bytes >= HUGE_PAGE ? HUGE_PAGE : 4096);
 }
 
 static void free_table(TranspositionTable *tt)
 {
-    if (tt->buckets)
-        munmap(tt->buckets, tt->bucket_count * sizeof(TTBucket));
+    pf_large_free(tt->buckets, tt->bucket_count * sizeof(TTBucket));
     tt->buckets = NULL;
 }
 
@@ -116,7 +85,7 @@ bool tt_resize(TranspositionTable *tt, size_t mb)
     /* What cannot be had without swapping is refused (the old table stays): a table
      * the machine must page in and out would make every search crawl. */
     size_t old_bytes = tt->buckets ? tt->bucket_count * sizeof(TTBucket) : 0;
-    if (bytes > old_bytes && bytes - old_bytes > memory_available())
+    if (bytes > old_bytes && bytes - old_bytes > pf_memory_available())
         return false;
     TTBucket *mem = alloc_table(bytes);
     if (!mem)

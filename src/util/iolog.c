@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "util/timeutil.h"
+#include "util/platform.h"
 
 #define PARTIAL_MAX 8192
 

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/platform.h"
+
 static bool target_ok(const char *path, char *err, size_t err_size)
 {
     struct stat st;
@@ -53,13 +55,7 @@ bool outfile_sync_dir(const char *path)
     char dir[4096];
     const char *base;
     split_path(path, dir, sizeof dir, &base);
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    /* Some file systems cannot sync a folder (EINVAL): nothing more can be done there. */
-    bool ok = fsync(fd) == 0 || errno == EINVAL;
-    close(fd);
-    return ok;
+    return pf_sync_dir(dir);
 }
 
 FILE *outfile_open(OutFile *of, const char *path, char *err, size_t err_size)

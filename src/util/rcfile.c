@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/platform.h"
 #include "util/textline.h"
 
 #define RC_LINE_MAX 1024
@@ -234,19 +235,7 @@ bool rcfile_read(const char *path, const RcSink *sink, RcResult *result)
 
 bool executable_dir(char *out, size_t out_size)
 {
-    char buf[4096];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0)
-        return false;
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (!slash)
-        return false;
-    *slash = '\0';
-    if ((size_t)(slash - buf) + 1 > out_size)
-        return false;
-    strcpy(out, buf[0] ? buf : "/");
-    return true;
+    return pf_executable_dir(out, out_size);
 }
 
 /* A regular file we may read: a directory passes access() and fopen() but reads nothing,
@@ -282,12 +271,10 @@ bool rcfile_locate(const char *explicit_path, char *out, size_t out_size)
         return true;
     }
     /* The user's own file first: an installed or shipped copy only gives defaults. */
-    const char *xdg = getenv("XDG_CONFIG_HOME");
-    if (xdg && *xdg && try_path(out, out_size, xdg, "saavedra/engine.rc"))
-        return true;
-    const char *home = getenv("HOME");
-    if (home && *home && try_path(out, out_size, home, ".config/saavedra/engine.rc"))
-        return true;
+    char config[4096];
+    for (int choice = 0; choice < 2; choice++)
+        if (pf_user_config_dir(choice, config, sizeof config) && try_path(out, out_size, config, "saavedra/engine.rc"))
+            return true;
     return data_file_locate("engine.rc", out, out_size);
 }
 

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdbool.h>
 
+#include "util/platform.h"
+
 LineStatus line_read(FILE *in, char *buf, size_t size)
 {
     size_t n = 0;

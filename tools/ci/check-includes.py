@@ -33,7 +33,10 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 def modules(src):
     deps = {}
-    for root, _, files in os.walk(src):
+    for root, dirs, files in os.walk(src):
+        # Third-party code kept as published (src/external/fathom) is not ours to layer.
+        if os.path.relpath(root, src) == ".":
+            dirs[:] = [d for d in dirs if d != "external"]
         for name in files:
             if not name.endswith((".c", ".h")):
                 continue

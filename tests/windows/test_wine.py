@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""What only the Windows build can get wrong, checked on saavedra.exe under wine (make
+test-windows): files found beside the .exe from any working directory, a SyzygyPath of
+';'-separated folders with drive letters, and quit / end of input ending the program at
+once in both protocols (the xboard reader thread cannot be cancelled on Windows).
+    python3 tests/windows/test_wine.py saavedra.exe     (wine from $WINE or PATH)"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import enginepipe  # noqa: E402
+
+EXE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "saavedra.exe")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WINE = os.environ.get("WINE") or shutil.which("wine") or shutil.which("wine64") or "/usr/lib/wine/wine64"
+enginepipe.WRAPPER = [WINE]
+TIME_SCALE = max(1.0, float(os.environ.get("SAAVEDRA_TIME_SCALE", "1")))
+KQKR = "3k4/8/8/8/8/8/6r1/1QK5 w - - 0 1"
+results = []
+
+
+def test(fn):
+    try:
+        fn()
+        results.append(None)
+        print("ok   %s" % fn.__name__)
+    except Exception as exc:  # noqa: BLE001 - report any failure
+        results.append(exc)
+        print("FAIL %s: %s: %s" % (fn.__name__, type(exc).__name__, exc))
+    return fn
+
+
+def check(cond, message):
+    if not cond:
+        raise AssertionError(message)
+
+
+def windows_path(path):
+    """wine's Z: drive is the Linux root: /a/b is Z:\\a\\b."""
+    return "Z:" + path.replace("/", "\\")
+
+
+class Uci(enginepipe.EnginePipe):
+    def __init__(self, exe, cwd=None):
+        self.proc = subprocess.Popen(enginepipe.engine_command(exe), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, bufsize=1, cwd=cwd)
+        import queue
+        import threading
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send("uci")
+        self.expect(lambda l: l == "uciok", 60)
+
+    def go(self, command):
+        self.send(command)
+        return self.expect(lambda l: l.startswith("bestmove"), 30 * TIME_SCALE)
+
+
+@test
+def book_beside_the_exe_from_any_folder():
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "saavedra.exe")
+        shutil.copy(EXE, exe)
+        shutil.copy(os.path.join(ROOT, "book", "book.bin"), os.path.join(d, "book.bin"))
+        e = Uci(exe, cwd="/")
+        try:
+            e.send("position startpos")
+            lines = e.go("go movetime 200")
+            check(any(l.startswith("info string book move") for l in lines), "book not used: %s" % lines[-3:])
+        finally:
+            e.close()
+
+
+@test
+def rc_file_beside_the_exe_is_read():
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "saavedra.exe")
+        shutil.copy(EXE, exe)
+        with open(os.path.join(d, "engine.rc"), "w") as f:
+            f.write("hash = 3\n")
+        e = Uci(exe, cwd="/")
+        try:
+            e.send("uci")
+            lines = e.expect(lambda l: l == "uciok", 30)
+            hash_line = [l for l in lines if l.startswith("option name Hash ")]
+            check(hash_line and " default 3 " in hash_line[0], "engine.rc beside the .exe not read: %s" % hash_line)
+        finally:
+            e.close()
+
+
+@test
+def syzygy_path_with_semicolons_and_drive_letters():
+    tables = windows_path(os.path.join(ROOT, "tests", "data", "syzygy"))
+    e = Uci(EXE)
+    try:
+        e.send("setoption name SyzygyPath value C:\\no\\such\\folder;%s" % tables)
+        e.send("isready")
+        lines = e.expect(lambda l: l == "readyok", 60 * TIME_SCALE)
+        check(not any("no Syzygy tables" in l or "no tables found" in l for l in lines), "tables not found: %s" % lines)
+        e.send("position fen " + KQKR)
+        lines = e.go("go movetime 300")
+        info = [l for l in lines if " tbhits " in l]
+        check(info and int(re.search(r" tbhits (\d+)", info[-1]).group(1)) > 0, "no tbhits: %s" % lines[-3:])
+    finally:
+        e.close()
+
+
+def ends_promptly(first_lines, how):
+    """Starts the engine, sends first_lines, then quit or end of input; seconds to exit."""
+    p = subprocess.Popen([WINE, EXE], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+    p.stdin.write(first_lines)
+    p.stdin.flush()
+    time.sleep(3)  # wine's start, then a search running
+    start = time.time()
+    if how == "quit":
+        p.stdin.write("quit\n")
+        p.stdin.flush()
+    else:
+        p.stdin.close()
+    try:
+        p.wait(timeout=10 * TIME_SCALE)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        return None
+    return time.time() - start
+
+
+@test
+def quit_and_end_of_input_end_at_once():
+    for proto, lines in [("uci", "uci\nposition startpos\ngo infinite\n"),
+                         ("xboard", "xboard\nprotover 2\nnew\npost\nanalyze\n")]:
+        for how in ["quit", "end of input"]:
+            took = ends_promptly(lines, how)
+            check(took is not None and took < 2.0 * TIME_SCALE, "%s, %s: %s" % (proto, how, took))
+
+
+passed = sum(1 for r in results if r is None)
+print("%d passed, %d failed" % (passed, len(results) - passed))
+sys.exit(1 if passed != len(results) else 0)
