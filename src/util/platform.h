@@ -93,6 +93,25 @@ long pf_min_signal_stack(void);
 typedef void (*PfSignalHandler)(int);
 PfSignalHandler pf_on_interrupt(PfSignalHandler handler);
 
+/* ---- child programs ---- */
+
+/* A program started with a pipe to its standard input (to), its standard error going
+ * to a file; while it runs, writing to it after it ended is an error, not the end of
+ * the process (POSIX keeps SIGPIPE's former handler here to restore it). */
+typedef struct {
+    FILE *to;
+    PfSignalHandler old_pipe;
+} PfChild;
+/* The exit code pf_child_close gives when the program is not in PATH. */
+#define PF_CHILD_NOT_FOUND (-2)
+/* Starts program (a name looked up in PATH, no arguments, no spaces) with its standard
+ * error written to error_path: 0, PF_CHILD_NOT_FOUND when the system can tell at once
+ * (Windows), -1 with errno when it cannot start. */
+int pf_child_open(PfChild *child, const char *program, const char *error_path);
+/* Closes the pipe and waits for the program: its exit code (128 + the signal that ended
+ * it), PF_CHILD_NOT_FOUND when it was not in PATH, -1 when it could not be waited for. */
+int pf_child_close(PfChild *child);
+
 #if PF_WINDOWS
 #include <direct.h>
 #include <errno.h>

@@ -560,3 +560,29 @@ int pf_mkstemp(char *templ)
     }
     return -1;
 }
+
+int pf_child_open(PfChild *child, const char *program, const char *error_path)
+{
+    child->to = NULL;
+    child->old_pipe = NULL;
+    /* cmd.exe would say "not recognized" and exit 9009; asking first says it plainly. */
+    char found[MAX_PATH];
+    if (!SearchPathA(NULL, program, ".exe", sizeof found, found, NULL))
+        return PF_CHILD_NOT_FOUND;
+    /* The program's name comes first, unquoted, so cmd.exe keeps the path's quotes. */
+    char command[8400];
+    if (strchr(error_path, '"')
+        || snprintf(command, sizeof command, "%s 2>\"%s\"", program, error_path) >= (int)sizeof command) {
+        errno = EINVAL;
+        return -1;
+    }
+    child->to = _popen(command, "w");
+    return child->to ? 0 : -1;
+}
+
+int pf_child_close(PfChild *child)
+{
+    int code = _pclose(child->to);
+    child->to = NULL;
+    return code == 9009 ? PF_CHILD_NOT_FOUND : code;
+}

@@ -139,6 +139,36 @@ def quit_and_end_of_input_end_at_once():
             check(took is not None and took < 2.0 * TIME_SCALE, "%s, %s: %s" % (proto, how, took))
 
 
+# A stand-in gnuplot.exe: reads the script, complains on its standard error, fails.
+FAKE_GNUPLOT = r"""#include <stdio.h>
+int main(void) { long n = 0; while (getchar() != EOF) n++;
+fprintf(stderr, "unknown terminal type after %ld bytes\n", n); return 1; }
+"""
+
+
+@test
+def annotate_plot_runs_gnuplot_and_reads_its_complaint():
+    pgn = '[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "g.pgn"), "w") as f:
+            f.write(pgn)
+        args = [WINE, EXE, "annotate", "g.pgn", "-n", "300", "-o", "out.pgn", "--plot", "plots"]
+        p = subprocess.run(args, cwd=d, capture_output=True, text=True, timeout=120 * TIME_SCALE)
+        check(p.returncode == 1 and "gnuplot not found in PATH" in p.stderr, "%d %r" % (p.returncode, p.stderr))
+        check(os.path.exists(os.path.join(d, "out.pgn")), "games not written: %r" % p.stderr)
+        mingw = shutil.which("x86_64-w64-mingw32-gcc")
+        if not mingw:
+            print("skip the failing gnuplot: no x86_64-w64-mingw32-gcc")
+            return
+        with open(os.path.join(d, "fake.c"), "w") as f:
+            f.write(FAKE_GNUPLOT)
+        subprocess.run([mingw, "-o", os.path.join(d, "gnuplot.exe"), os.path.join(d, "fake.c")], check=True)
+        p = subprocess.run(args, cwd=d, capture_output=True, text=True, timeout=120 * TIME_SCALE)
+        check(p.returncode == 1 and re.search(r"could not draw .*unknown terminal type after [1-9]\d* bytes", p.stderr),
+              "%d %r" % (p.returncode, p.stderr))
+        check(os.listdir(os.path.join(d, "plots")) == [], "files left: %s" % os.listdir(os.path.join(d, "plots")))
+
+
 passed = sum(1 for r in results if r is None)
 print("%d passed, %d failed" % (passed, len(results) - passed))
 sys.exit(1 if passed != len(results) else 0)
