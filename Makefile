@@ -520,7 +520,7 @@ test-static: static $(BUILD)/unit-tests
 
 # make release: dist/saavedra-VERSION/ with a static Linux binary and a Windows .exe per
 # CPU level, book.bin and engine.rc beside them (where the engine looks), the archive's
-# README, SHA256SUMS; then its .tar.gz. Long: every level is a full build (use nice).
+# README, SHA256SUMS; then its .tar.gz. Long: every level is a full build.
 RELEASE_ARCHS ?= portable popcnt avx2 bmi2 avx512
 RELEASE_DIR    = dist/saavedra-$(VERSION)
 .PHONY: test-static
