@@ -7,8 +7,9 @@
 #include "engine/engine.h"
 #include "test.h"
 
-/* Searches (search_only) or goes (engine_go) from the start position to depth 4 with
- * the Polyglot test book switched on; returns the result. */
+/* Searches (search_only) or goes (engine_go) from the start position on a clock (the one
+ * limit under which engine_go may answer from the book) with the Polyglot test book
+ * switched on; returns the result. */
 static SearchResult start_position_move(bool search_only)
 {
     SearchResult none = { 0 };
@@ -27,7 +28,7 @@ static SearchResult start_position_move(bool search_only)
     engine_new_game(e);
     SearchLimits limits;
     limits_init(&limits);
-    limits.depth = 4;
+    limits.time[WHITE] = limits.time[BLACK] = 2000;
     bool started = search_only ? engine_search(e, &limits, NULL, err, sizeof err)
                                : engine_go(e, &limits, NULL, err, sizeof err);
     CHECK(started);
@@ -48,5 +49,5 @@ TEST(engine_go_plays_the_book_move_engine_search_searches)
     SearchResult book = start_position_move(false);
     CHECK(book.best != MOVE_NONE && book.nodes == 0 && book.depth == 0);
     SearchResult searched = start_position_move(true);
-    CHECK(searched.best != MOVE_NONE && searched.nodes > 0 && searched.depth >= 4);
+    CHECK(searched.best != MOVE_NONE && searched.nodes > 0 && searched.depth >= 1);
 }
