@@ -140,6 +140,25 @@ def quit_and_end_of_input_end_at_once():
             check(took is not None and took < 2.0 * TIME_SCALE, "%s, %s: %s" % (proto, how, took))
 
 
+@test
+def full_windows_paths_in_file_options():
+    """C:\\x and Z:/x name files as they are, not beside the executable."""
+    book = windows_path(os.path.join(ROOT, "tests", "data", "book", "nakamura-polyglot-p12.bin"))
+    e = Uci(EXE)
+    try:
+        e.send("setoption name BookFile value " + book)
+        e.send("setoption name EvalFile value Z:/no/such/net.nnue")
+        e.send("isready")
+        lines = e.expect(lambda l: l == "readyok", 60 * TIME_SCALE)
+        check(any("cannot open Z:/no/such/net.nnue" in l for l in lines), lines)
+        check(not any("not found" in l for l in lines), lines)
+        e.send("position startpos")
+        lines = e.go("go wtime 60000 btime 60000")
+        check(any(l.startswith("info string book move") for l in lines), "book not used: %s" % lines[-3:])
+    finally:
+        e.close()
+
+
 def run_exe(args, text, cwd=None):
     p = subprocess.run([WINE, EXE] + args, input=text, capture_output=True, text=True, cwd=cwd,
                        timeout=120 * TIME_SCALE)
