@@ -2,11 +2,9 @@
 #include "commands/annotate_plot.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 #include "search/search.h"
 #include "util/platform.h"
@@ -56,24 +54,6 @@ bool annotate_plot_folder(const char *dir, char *err, size_t err_size)
     return true;
 }
 
-/* The shell's form of s, single-quoted. */
-static void shell_quote(const char *s, char *out, size_t size)
-{
-    size_t n = 0;
-    if (size < 3)
-        return;
-    out[n++] = '\'';
-    for (; *s && n + 5 < size; s++) {
-        if (*s == '\'') {
-            memcpy(out + n, "'\\''", 4);
-            n += 4;
-        } else
-            out[n++] = *s;
-    }
-    out[n++] = '\'';
-    out[n] = '\0';
-}
-
 /* The first line of what gnuplot wrote to stderr (in path, removed), "" if none. */
 static void first_complaint(const char *path, char *out, size_t size)
 {
@@ -90,6 +70,12 @@ static void first_complaint(const char *path, char *out, size_t size)
     if (f)
         fclose(f);
     remove(path);
+}
+
+static PlotStatus no_gnuplot(char *err, size_t err_size)
+{
+    snprintf(err, err_size, "gnuplot not found in PATH: no graphs (Debian package gnuplot-nox)");
+    return PLOT_NO_GNUPLOT;
 }
 
 PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg, const char *title,
@@ -126,19 +112,18 @@ PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, boo
         return PLOT_FAILED;
     }
     quote_free(title, safe, sizeof safe);
-    char log[4300], quoted[8800], command[9000];
+    char log[4300];
     snprintf(log, sizeof log, "%s.log", image);
-    shell_quote(log, quoted, sizeof quoted);
-    snprintf(command, sizeof command, "exec gnuplot 2>%s", quoted);
-    /* A gnuplot that is missing or quits early must not kill us with SIGPIPE. */
-    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
-    FILE *gp = popen(command, "w");
-    if (!gp) {
-        signal(SIGPIPE, old_pipe);
+    PfChild gnuplot;
+    int started = pf_child_open(&gnuplot, "gnuplot", log);
+    if (started != 0) {
         remove(data);
+        if (started == PF_CHILD_NOT_FOUND)
+            return no_gnuplot(err, err_size);
         snprintf(err, err_size, "cannot run gnuplot: %s", strerror(errno));
         return PLOT_FAILED;
     }
+    FILE *gp = gnuplot.to;
     fprintf(gp, "set terminal %s size 900,420\n", svg ? "svg" : "pngcairo");
     fprintf(gp, "set output '%s'\n", tmp);
     fprintf(gp, "set title 'Saavedra: %s'\nset xlabel 'move'\nset ylabel 'evaluation (pawns, White)'\n", safe);
@@ -147,15 +132,13 @@ PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, boo
                 "'' using 1:2 with lines lw 2 lc rgb '#1f3b73' title 'evaluation', "
                 "'' using 1:($3 > 0 ? $2 : 1/0) with points pt 7 ps 1.5 lc rgb '#d62728' title 'marked move'\n",
             data);
-    int status = pclose(gp);
-    signal(SIGPIPE, old_pipe);
+    int status = pf_child_close(&gnuplot);
     remove(data);
     char why[300];
     first_complaint(log, why, sizeof why);
-    if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+    if (status == PF_CHILD_NOT_FOUND) {
         remove(tmp);
-        snprintf(err, err_size, "gnuplot not found in PATH: no graphs (Debian package gnuplot-nox)");
-        return PLOT_NO_GNUPLOT;
+        return no_gnuplot(err, err_size);
     }
     if (status != 0) {
         remove(tmp);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/resign_draw.h"
+#include "util/platform.h"
 #include "util/rcfile.h"
 
 static bool trace_on; /* written once by main before any thread starts */
@@ -137,7 +138,7 @@ static bool on_debug_log(void *ctx, const Option *opt, char *err, size_t size)
     char path[1200];
     if (!opt->str[0] || !strcmp(opt->str, "<empty>"))
         path[0] = '\0';
-    else if (opt->str[0] == '/')
+    else if (pf_path_is_absolute(opt->str))
         snprintf(path, sizeof path, "%s", opt->str);
     else {
         char dir[900];

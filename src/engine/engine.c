@@ -15,6 +15,7 @@
 #include "engine/main_thread.h"
 #include "search/syzygy.h"
 #include "search/transposition.h"
+#include "util/platform.h"
 #include "util/rcfile.h"
 #include "util/timeutil.h"
 
@@ -187,7 +188,7 @@ static bool on_eval_file(void *ctx, const Option *opt, char *err, size_t size)
         return true;
     }
     char path[4096], why[600];
-    if (opt->str[0] == '/')
+    if (pf_path_is_absolute(opt->str))
         snprintf(path, sizeof path, "%s", opt->str);
     else if (!data_file_locate(opt->str, path, sizeof path)) {
         snprintf(err, size, "EvalFile: %s not found beside the executable; the net in use stays", opt->str);

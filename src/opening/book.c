@@ -13,6 +13,7 @@
 #include "opening/book_format.h"
 #include "opening/polyglot.h"
 #include "opening/polykey.h"
+#include "util/platform.h"
 #include "util/random.h"
 #include "util/rcfile.h"
 
@@ -211,7 +212,7 @@ static bool is_file(const char *path)
 
 bool book_locate(const char *name, char *out, size_t out_size)
 {
-    if (name[0] == '/') {
+    if (pf_path_is_absolute(name)) {
         snprintf(out, out_size, "%s", name);
         return is_file(out);
     }

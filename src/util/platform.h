@@ -93,6 +93,25 @@ long pf_min_signal_stack(void);
 typedef void (*PfSignalHandler)(int);
 PfSignalHandler pf_on_interrupt(PfSignalHandler handler);
 
+/* ---- child programs ---- */
+
+/* A program started with a pipe to its standard input (to), its standard error going
+ * to a file; while it runs, writing to it after it ended is an error, not the end of
+ * the process (POSIX keeps SIGPIPE's former handler here to restore it). */
+typedef struct {
+    FILE *to;
+    PfSignalHandler old_pipe;
+} PfChild;
+/* The exit code pf_child_close gives when the program is not in PATH. */
+#define PF_CHILD_NOT_FOUND (-2)
+/* Starts program (a name looked up in PATH, no arguments, no spaces) with its standard
+ * error written to error_path: 0, PF_CHILD_NOT_FOUND when the system can tell at once
+ * (Windows), -1 with errno when it cannot start. */
+int pf_child_open(PfChild *child, const char *program, const char *error_path);
+/* Closes the pipe and waits for the program: its exit code (128 + the signal that ended
+ * it), PF_CHILD_NOT_FOUND when it was not in PATH, -1 when it could not be waited for. */
+int pf_child_close(PfChild *child);
+
 #if PF_WINDOWS
 #include <direct.h>
 #include <errno.h>
@@ -154,8 +173,9 @@ int poll(struct pollfd *fds, unsigned long nfds, int timeout_ms);
 int kill(pid_t pid, int sig);
 int fork(void);
 pid_t waitpid(pid_t pid, int *status, int options);
-/* Streams over read/write functions: not in the Windows C library; fails with ENOSYS
- * (the protocol log, -l, is then refused with that reason). */
+/* Streams over read/write functions (not in the Windows C library): a pipe and a
+ * thread that pumps its bytes through the functions. Their fclose (pf_fclose) finishes
+ * the pump and calls the close function: an output stream's bytes all reach it first. */
 typedef struct {
     ssize_t (*read)(void *cookie, char *buf, size_t size);
     ssize_t (*write)(void *cookie, const char *buf, size_t size);
@@ -163,6 +183,8 @@ typedef struct {
     int (*close)(void *cookie);
 } cookie_io_functions_t;
 FILE *fopencookie(void *cookie, const char *mode, cookie_io_functions_t fns);
+int pf_fclose(FILE *f);
+#define fclose(f) pf_fclose(f)
 int pf_rename(const char *from, const char *to);
 #define rename(from, to) pf_rename(from, to)
 #define mkdir(path, mode) _mkdir(path)

@@ -181,3 +181,56 @@ long pf_min_signal_stack(void)
     return MINSIGSTKSZ;
 #endif
 }
+
+/* The shell's form of s, single-quoted; false when it does not fit. */
+static bool shell_quote(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    if (size < 3)
+        return false;
+    out[n++] = '\'';
+    for (; *s; s++) {
+        if (n + 6 > size)
+            return false;
+        if (*s == '\'') {
+            memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else
+            out[n++] = *s;
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+    return true;
+}
+
+int pf_child_open(PfChild *child, const char *program, const char *error_path)
+{
+    char quoted[8200], command[8400];
+    if (!shell_quote(error_path, quoted, sizeof quoted)
+        || snprintf(command, sizeof command, "exec %s 2>%s", program, quoted) >= (int)sizeof command) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    child->old_pipe = signal(SIGPIPE, SIG_IGN);
+    child->to = popen(command, "w");
+    if (!child->to) {
+        int e = errno;
+        signal(SIGPIPE, child->old_pipe);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+int pf_child_close(PfChild *child)
+{
+    int status = pclose(child->to);
+    child->to = NULL;
+    signal(SIGPIPE, child->old_pipe);
+    if (status == -1)
+        return -1;
+    if (WIFSIGNALED(status))
+        return 128 + WTERMSIG(status);
+    /* The shell's code for a command it did not find. */
+    return WEXITSTATUS(status) == 127 ? PF_CHILD_NOT_FOUND : WEXITSTATUS(status);
+}

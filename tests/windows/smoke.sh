@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A short check of saavedra.exe under wine, for CI: the UCI and xboard handshakes, the
-# bench node count against the last commit's signature, and a short search.
+# A short check of saavedra.exe under wine, for CI: the UCI (with no warning at start)
+# and xboard handshakes, the bench node count against the last commit's signature, and a
+# short search.
 #   usage: bash tests/windows/smoke.sh saavedra.exe     (WINEPREFIX: build/wineprefix)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -17,8 +18,9 @@ chmod +x "$runner-lf"
 fail=0
 out=$(printf 'uci\nisready\nposition startpos moves e2e4\ngo movetime 500\n' | timeout 120 "$runner" 2>&1)
 if printf '%s\n' "$out" | grep -q '^id name Saavedra ' && printf '%s\n' "$out" | grep -q '^uciok' \
-   && printf '%s\n' "$out" | grep -q '^bestmove [a-h][1-8][a-h][1-8]'; then
-    echo "ok   UCI handshake and go movetime 500"
+   && printf '%s\n' "$out" | grep -q '^bestmove [a-h][1-8][a-h][1-8]' \
+   && ! printf '%s\n' "$out" | grep -q '^warning'; then
+    echo "ok   UCI handshake and go movetime 500, no warning at start"
 else
     echo "FAIL UCI: $(printf '%s\n' "$out" | tail -n 3)"; fail=1
 fi

@@ -70,7 +70,8 @@ def book_beside_the_exe_from_any_folder():
         e = Uci(exe, cwd="/")
         try:
             e.send("position startpos")
-            lines = e.go("go movetime 200")
+            # A clock, not movetime: a search asked for by time or depth is always searched.
+            lines = e.go("go wtime 60000 btime 60000")
             check(any(l.startswith("info string book move") for l in lines), "book not used: %s" % lines[-3:])
         finally:
             e.close()
@@ -137,6 +138,107 @@ def quit_and_end_of_input_end_at_once():
         for how in ["quit", "end of input"]:
             took = ends_promptly(lines, how)
             check(took is not None and took < 2.0 * TIME_SCALE, "%s, %s: %s" % (proto, how, took))
+
+
+@test
+def full_windows_paths_in_file_options():
+    """C:\\x and Z:/x name files as they are, not beside the executable."""
+    book = windows_path(os.path.join(ROOT, "tests", "data", "book", "nakamura-polyglot-p12.bin"))
+    e = Uci(EXE)
+    try:
+        e.send("setoption name BookFile value " + book)
+        e.send("setoption name EvalFile value Z:/no/such/net.nnue")
+        e.send("isready")
+        lines = e.expect(lambda l: l == "readyok", 60 * TIME_SCALE)
+        check(any("cannot open Z:/no/such/net.nnue" in l for l in lines), lines)
+        check(not any("not found" in l for l in lines), lines)
+        e.send("position startpos")
+        lines = e.go("go wtime 60000 btime 60000")
+        check(any(l.startswith("info string book move") for l in lines), "book not used: %s" % lines[-3:])
+    finally:
+        e.close()
+
+
+def run_exe(args, text, cwd=None):
+    p = subprocess.run([WINE, EXE] + args, input=text, capture_output=True, text=True, cwd=cwd,
+                       timeout=120 * TIME_SCALE)
+    return p.returncode, p.stdout.replace("\r", ""), p.stderr.replace("\r", "")
+
+
+def log_lines(path):
+    """The protocol log's lines without their times: '< uci', '> uciok', '-- log closed'."""
+    with open(path) as f:
+        return [l.rstrip("\r\n").split(None, 2)[2] for l in f if len(l.split(None, 2)) == 3]
+
+
+@test
+def protocol_log_with_l_and_no_warning_at_start():
+    with tempfile.TemporaryDirectory() as d:
+        log = os.path.join(d, "uci.log")
+        rc, out, err = run_exe(["-l", windows_path(log)], "uci\nisready\nposition startpos\ngo depth 4\n")
+        check(rc == 0 and "bestmove" in out, "%d %r" % (rc, err))
+        check(err.strip() == "", "stderr at start: %r" % err)
+        lines = log_lines(log)
+        for want in ("< uci", "> uciok", "< isready", "> readyok", "< go depth 4"):
+            check(want in lines, "%r not in the log: %s" % (want, lines))
+        # Everything written before the end of input reached the log and the output.
+        best = [l for l in lines if l.startswith("> bestmove")]
+        check(best and best[0][2:] in out and lines[-1] == "-- log closed", lines[-4:])
+        rc, out, err = run_exe(["-l", windows_path(os.path.join(d, "xb.log"))], "xboard\nprotover 2\nquit\n")
+        lines = log_lines(os.path.join(d, "xb.log"))
+        check(rc == 0 and "< protover 2" in lines and "> feature done=1" in lines and "< quit" in lines,
+              "%d %r %s" % (rc, err, lines))
+
+
+@test
+def debug_log_file_option_starts_a_log_mid_session():
+    with tempfile.TemporaryDirectory() as d:
+        log = os.path.join(d, "option.log")
+        e = Uci(EXE)
+        try:
+            e.send("setoption name Debug Log File value " + windows_path(log))
+            e.send("isready")
+            lines = e.expect(lambda l: l == "readyok", 60 * TIME_SCALE)
+            check(not any("cannot" in l for l in lines), lines)
+            e.send("position startpos")
+            e.go("go depth 3")
+        finally:
+            e.close()
+        lines = log_lines(log)
+        # The lines read with the option's own line may be missing; what follows is there.
+        check("-- log opened" in lines and "> readyok" in lines and "< go depth 3" in lines
+              and any(l.startswith("> bestmove") for l in lines), lines)
+        check("> uciok" not in lines, "logged before the option: %s" % lines)
+
+
+# A stand-in gnuplot.exe: reads the script, complains on its standard error, fails.
+FAKE_GNUPLOT = r"""#include <stdio.h>
+int main(void) { long n = 0; while (getchar() != EOF) n++;
+fprintf(stderr, "unknown terminal type after %ld bytes\n", n); return 1; }
+"""
+
+
+@test
+def annotate_plot_runs_gnuplot_and_reads_its_complaint():
+    pgn = '[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "g.pgn"), "w") as f:
+            f.write(pgn)
+        args = [WINE, EXE, "annotate", "g.pgn", "-n", "300", "-o", "out.pgn", "--plot", "plots"]
+        p = subprocess.run(args, cwd=d, capture_output=True, text=True, timeout=120 * TIME_SCALE)
+        check(p.returncode == 1 and "gnuplot not found in PATH" in p.stderr, "%d %r" % (p.returncode, p.stderr))
+        check(os.path.exists(os.path.join(d, "out.pgn")), "games not written: %r" % p.stderr)
+        mingw = shutil.which("x86_64-w64-mingw32-gcc")
+        if not mingw:
+            print("skip the failing gnuplot: no x86_64-w64-mingw32-gcc")
+            return
+        with open(os.path.join(d, "fake.c"), "w") as f:
+            f.write(FAKE_GNUPLOT)
+        subprocess.run([mingw, "-o", os.path.join(d, "gnuplot.exe"), os.path.join(d, "fake.c")], check=True)
+        p = subprocess.run(args, cwd=d, capture_output=True, text=True, timeout=120 * TIME_SCALE)
+        check(p.returncode == 1 and re.search(r"could not draw .*unknown terminal type after [1-9]\d* bytes", p.stderr),
+              "%d %r" % (p.returncode, p.stderr))
+        check(os.listdir(os.path.join(d, "plots")) == [], "files left: %s" % os.listdir(os.path.join(d, "plots")))
 
 
 passed = sum(1 for r in results if r is None)
