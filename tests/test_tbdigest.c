@@ -71,7 +71,7 @@ TEST(syzygy_probe_digest)
     struct dirent *e;
     while ((e = readdir(d)) && materials < 64)
         if (strstr(e->d_name, ".rtbw") && strlen(e->d_name) < sizeof names[0])
-            snprintf(names[materials++], sizeof names[0], "%s", e->d_name);
+            memcpy(names[materials++], e->d_name, strlen(e->d_name) + 1);
     closedir(d);
     /* Sorted, so the digest does not depend on the directory's order. */
     qsort(names, (size_t)materials, sizeof names[0], (int (*)(const void *, const void *))strcmp);
