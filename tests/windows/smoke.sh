@@ -12,8 +12,9 @@ mkdir -p "$WINEPREFIX"
 runner=$(dirname "$WINEPREFIX")/saavedra-wine
 printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$wine" "$exe" > "$runner"
 chmod +x "$runner"
-# Windows writes text with CRLF line ends; check-bench.sh reads LF lines.
-printf '#!/bin/sh\n"%s" "%s" "$@" | tr -d "\\r"\n' "$wine" "$exe" > "$runner-lf"
+# Windows writes text with CRLF line ends; check-bench.sh reads LF lines. wine's own
+# messages (a prefix being set up) go to stderr and must not end the bench's output.
+printf '#!/bin/sh\n"%s" "%s" "$@" 2>/dev/null | tr -d "\\r"\n' "$wine" "$exe" > "$runner-lf"
 chmod +x "$runner-lf"
 fail=0
 out=$(printf 'uci\nisready\nposition startpos moves e2e4\ngo movetime 500\n' | timeout 120 "$runner" 2>&1)
