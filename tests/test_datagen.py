@@ -7,8 +7,8 @@ Checks: the files parse with an independent reader of docs/training-data.md (hea
 record lengths, CRC-32s, counts, results); the same seed gives the same bytes with one
 thread or two and another seed other games; a run resumes (a missing file is made again,
 byte for byte, and existing files are left alone); the chain closes: nnuetrain trains a
-net on the data, and datagen plays with that net and records its id; bad arguments are
-refused.
+net on the data, datagen plays with that net and records its id, and nnuetrain refines
+that net (-init); bad arguments are refused.
 The last line printed is "N passed, N failed".
 """
 import os
@@ -140,6 +140,27 @@ def a_net_trained_on_the_data_generates_the_next_data():
     check(header[4] == net_id, "eval id %08x, net %08x" % (header[4], net_id))
     rc, err = datagen("-o", os.path.join(TMP, "bad"), "-games", "1", "-net", os.path.join(TMP, "chain", files(d)[0]))
     check(rc != 0 and "net" in err, err)
+    # Training goes on from that net (-init): it says so, and a smaller step keeps the
+    # refined net nearer to it than a net trained from random weights is.
+    again = os.path.join(TMP, "again.nnue")
+    rc, _, err = testkit.run([NNUETRAIN, "-d", d, "-o", again, "-epochs", "1", "-batch", "64", "-valid", "0.2",
+                              "-lr", "0.00001", "-init", net])
+    check(rc == 0 and ("starting from net %08x" % net_id) in err, err)
+    fresh = os.path.join(TMP, "fresh.nnue")
+    rc, _, err = testkit.run([NNUETRAIN, "-d", d, "-o", fresh, "-epochs", "1", "-batch", "64", "-valid", "0.2",
+                              "-lr", "0.00001", "--seed", "5"])
+    check(rc == 0, err)
+
+    def weights(path):
+        return struct.unpack_from("<%dh" % (768 * 256), open(path, "rb").read(), 36)
+
+    base = weights(net)
+    near = sum(abs(a - b) for a, b in zip(weights(again), base))
+    far = sum(abs(a - b) for a, b in zip(weights(fresh), base))
+    check(near * 10 < far, "distance to the starting net: refined %d, from random %d" % (near, far))
+    for bad in (os.path.join(TMP, "chain", files(d)[0]), os.path.join(TMP, "missing.nnue")):
+        rc, _, err = testkit.run([NNUETRAIN, "-d", os.path.join(TMP, "missing"), "-o", again, "-init", bad])
+        check(rc == 1 and err.startswith("nnuetrain: -init ") and len(err.splitlines()) == 1, err)
 
 
 @test

@@ -220,6 +220,46 @@ TEST(nnue_net_is_quantised_at_the_hand_written_evaluations_slope)
     free(net);
 }
 
+/* A net read back into the float model quantises to the same net: training can go on
+ * from the built-in net (nnuetrain -init). */
+static bool same_weights(const Network *a, const Network *b)
+{
+    return !memcmp(a->ft_weights, b->ft_weights, sizeof a->ft_weights) &&
+           !memcmp(a->ft_bias, b->ft_bias, sizeof a->ft_bias) &&
+           !memcmp(a->out_weights, b->out_weights, sizeof a->out_weights) &&
+           !memcmp(a->out_bias, b->out_bias, sizeof a->out_bias);
+}
+
+TEST(nnue_model_from_a_net_quantises_back_to_it)
+{
+    char err[200];
+    Network *builtin = network_default(err, sizeof err);
+    Network *again = aligned_alloc(64, (sizeof *again + 63) / 64 * 64);
+    NnueModel model, random;
+    if (!CHECK(again) || !CHECK(nnue_model_init(&random, 3))) {
+        free(again);
+        network_free(builtin);
+        return;
+    }
+    /* A random model's net, then the built-in one when the build has it. */
+    Network *nets[2] = { aligned_alloc(64, (sizeof *again + 63) / 64 * 64), builtin };
+    if (CHECK(nets[0]))
+        nnue_model_quantize(&random, nets[0], 0.7f);
+    for (int i = 0; i < 2; i++) {
+        if (!nets[i] || !CHECK(nnue_model_from_network(&model, nets[i])))
+            continue;
+        nnue_model_quantize(&model, again, 1.0f);
+        CHECK_MSG(same_weights(nets[i], again), "net %d differs after the round trip", i);
+        CHECK_EQ(model.step, 0);
+        CHECK_EQ(model.epoch, 0);
+        nnue_model_free(&model);
+    }
+    free(nets[0]);
+    free(again);
+    network_free(builtin);
+    nnue_model_free(&random);
+}
+
 TEST(nnue_checkpoints_round_trip_and_damage_is_refused)
 {
     NnueModel a, b;

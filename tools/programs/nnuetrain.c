@@ -1,7 +1,8 @@
 /* nnuetrain: trains the neural evaluation on training-data files (docs/nnue.md).
  *
  *   nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-c THREADS]
- *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]
+ *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin]
+ *             [--plot FILE]
  *     -d DATA      a folder of *.svt files (tools/datagen) or one such file; several,
  *                  separated by ":", are read in turn (generations of data)
  *     -o NET       the quantised net, written after every epoch (make EVALFILE=NET)
@@ -20,6 +21,8 @@
  *     --seed N     initial weights and shuffling (default 1)
  *     -ckpt FILE   the float model with Adam's state, after every epoch (default NET.ckpt)
  *     -resume      continue from the checkpoint
+ *     -init NET    start from a net's weights instead of random ones ("builtin": the
+ *                  engine's own), Adam's state at zero: a net refined on new data
  *     --plot FILE  draw training and validation loss by epoch (gnuplot, .png or .svg)
  *
  * A line per epoch (training and validation loss, positions/s, learning rate) goes to
@@ -45,7 +48,7 @@
 #include "util/timeutil.h"
 
 typedef struct {
-    const char *data, *out, *ckpt, *plot;
+    const char *data, *out, *ckpt, *plot, *init;
     int epochs, threads;
     size_t batch, max;
     float lr, lambda;
@@ -139,17 +142,42 @@ static bool plot(const char *csv, const char *out)
     return true;
 }
 
+/* The model training starts from: the checkpoint, a net's weights or random ones. */
+static bool start_model(NnueModel *model, const Config *cfg, const char *ckpt, char *err, size_t err_size)
+{
+    if (cfg->resume)
+        return nnue_model_load(model, ckpt, err, err_size);
+    if (!cfg->init) {
+        snprintf(err, err_size, "out of memory");
+        return nnue_model_init(model, cfg->seed);
+    }
+    char why[300];
+    bool builtin = strcmp(cfg->init, "builtin") == 0;
+    Network *net = builtin ? network_default(why, sizeof why) : network_load(cfg->init, why, sizeof why);
+    if (!net) {
+        snprintf(err, err_size, "-init %s: %s", cfg->init, why);
+        return false;
+    }
+    bool ok = nnue_model_from_network(model, net);
+    if (ok)
+        fprintf(stderr, "nnuetrain: starting from net %08x\n", net->id);
+    else
+        snprintf(err, err_size, "out of memory");
+    network_free(net);
+    return ok;
+}
+
 static int usage(const char *reason)
 {
     fprintf(stderr, "nnuetrain: %s\n"
                     "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-mirror 0|1] [-scale auto|X] [-c N] "
-                    "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [--plot FILE]\n", reason);
+                    "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin] [--plot FILE]\n", reason);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    Config cfg = { NULL, NULL, NULL, NULL, 15, 2, 1024, 0, 0.001f, 0.75f, 0.02, 1, false, true, 0 };
+    Config cfg = { NULL, NULL, NULL, NULL, NULL, 15, 2, 1024, 0, 0.001f, 0.75f, 0.02, 1, false, true, 0 };
     const char *scale_text = "auto";
     int mirror = 1;
     const ArgSpec specs[] = {
@@ -160,7 +188,7 @@ int main(int argc, char **argv)
         { "-scale", ARG_TEXT, &scale_text, 0, 0 },        { "-mirror", ARG_INT, &mirror, 0, 1 },
         { "-c", ARG_INT, &cfg.threads, 1, 64 },        { "-valid", ARG_REAL, &cfg.valid, 0, 0.5 },
         { "-max", ARG_SIZE, &cfg.max, 0, 0 },          { "--seed", ARG_U64, &cfg.seed, 0, 0 },
-        { "-resume", ARG_SWITCH, &cfg.resume, 0, 0 },
+        { "-resume", ARG_SWITCH, &cfg.resume, 0, 0 },  { "-init", ARG_TEXT, &cfg.init, 0, 0 },
     };
     char err[400];
     if (!args_parse_all(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err))
@@ -168,6 +196,8 @@ int main(int argc, char **argv)
     cfg.mirror = mirror == 1;
     if (strcmp(scale_text, "auto") && !args_real(scale_text, 0.1, 4, &cfg.scale))
         return usage("-scale wants auto or a number from 0.1 to 4");
+    if (cfg.resume && cfg.init)
+        return usage("-resume and -init exclude each other");
     if (!cfg.data || !cfg.out) {
         fprintf(stderr, "nnuetrain: -d DATA and -o NET are required\n");
         return 2;
@@ -181,9 +211,16 @@ int main(int argc, char **argv)
     eval_init();
 
     int64_t t0 = time_now_ms();
+    /* The starting point first: a wrong -init or checkpoint is said before the data load. */
+    NnueModel model;
+    if (!start_model(&model, &cfg, ckpt, err, sizeof err)) {
+        fprintf(stderr, "nnuetrain: %s\n", err);
+        return 1;
+    }
     NnueData data;
     if (!nnue_data_load(cfg.data, cfg.valid, cfg.max, &data, err, sizeof err)) {
         fprintf(stderr, "nnuetrain: %s\n", err);
+        nnue_model_free(&model);
         return 1;
     }
     fprintf(stderr, "nnuetrain: %llu games in %llu files: %zu training and %zu validation positions "
@@ -191,11 +228,6 @@ int main(int argc, char **argv)
             (unsigned long long)data.games, (unsigned long long)data.files, data.train.count, data.valid.count,
             (unsigned long long)data.damaged, (time_now_ms() - t0) / 1000.0);
 
-    NnueModel model;
-    if (cfg.resume ? !nnue_model_load(&model, ckpt, err, sizeof err) : !nnue_model_init(&model, cfg.seed)) {
-        fprintf(stderr, "nnuetrain: %s\n", cfg.resume ? err : "out of memory");
-        return 1;
-    }
     FILE *log = fopen(csv, cfg.resume ? "a" : "w");
     if (log && !cfg.resume)
         fprintf(log, "epoch,training loss,validation loss,positions per second,learning rate\n");

@@ -38,6 +38,24 @@ bool nnue_model_init(NnueModel *model, uint64_t seed)
     return true;
 }
 
+bool nnue_model_from_network(NnueModel *model, const Network *net)
+{
+    if (!nnue_model_init(model, 0))
+        return false;
+    float *t = model->theta;
+    for (int f = 0; f < NNUE_INPUTS; f++)
+        for (int i = 0; i < NNUE_HIDDEN; i++)
+            t[NNUE_W1 + f * NNUE_HIDDEN + i] = (float)net->ft_weights[f][i] / NNUE_QA;
+    for (int i = 0; i < NNUE_HIDDEN; i++)
+        t[NNUE_B1 + i] = (float)net->ft_bias[i] / NNUE_QA;
+    for (int k = 0; k < NNUE_BUCKETS; k++) {
+        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
+            t[NNUE_W2 + k * 2 * NNUE_HIDDEN + i] = (float)net->out_weights[k][i] / NNUE_QB;
+        t[NNUE_B2 + k] = (float)((double)net->out_bias[k] / ((double)NNUE_QA * NNUE_QB));
+    }
+    return true;
+}
+
 void nnue_model_free(NnueModel *model)
 {
     free(model->theta);

@@ -31,6 +31,10 @@ typedef struct {
 
 /* Random initial weights from seed (deterministic). False when out of memory. */
 bool nnue_model_init(NnueModel *model, uint64_t seed);
+/* The model of an engine net (nnue_model_quantize's inverse at scale 1) with Adam's
+ * state at zero, so that training can continue from a net that is only kept quantised.
+ * False when out of memory. */
+bool nnue_model_from_network(NnueModel *model, const Network *net);
 void nnue_model_free(NnueModel *model);
 
 /* The training target of p: lambda times the search score through the sigmoid plus
