@@ -48,7 +48,7 @@ WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
 OPT      = -O3 -fno-plt -DNDEBUG
 LDLIBS   = -lpthread -lm -lfathom
 
-# Syzygy tablebases are probed through Fathom's tbprobe.h and libfathom (syzygy.c).
+# Syzygy tablebases are probed through Fathom's tbprobe.h and libfathom (tablebase/syzygy.c).
 ifeq ($(filter clean windows test-windows static release,$(MAKECMDGOALS))$(filter source,$(FATHOM))$(findstring mingw,$(CC)),)
   ifneq ($(shell printf '\043include <tbprobe.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo ok),ok)
     $(error tbprobe.h not found: install the Fathom library, Debian/Ubuntu package libfathom-dev (apt-get install libfathom-dev))
@@ -136,7 +136,7 @@ LIB_OBJ += $(ECO_OBJ)
 FATHOM ?= system
 MINGW  ?= x86_64-w64-mingw32-gcc
 ifneq ($(findstring mingw,$(CC)),)
-  NOT_THIS_OS = src/util/platform_posix.c src/search/tbguard.c
+  NOT_THIS_OS = src/util/platform_posix.c src/tablebase/tbguard.c
   FATHOM      = source
   OPT         = -O3 -DNDEBUG -D__USE_MINGW_ANSI_STDIO=1 -Wno-format
   LDLIBS      = -static $(shell $(CC) -print-file-name=binmode.o) -lpthread -lm
@@ -145,7 +145,7 @@ ifneq ($(findstring mingw,$(CC)),)
   TEST_SRC   := $(filter-out tests/test_iolog.c tests/test_annotate.c tests/test_params.c tests/test_nnue.c,$(wildcard tests/*.c))
   $(BUILD)/tests/%.o: override EXTRA_CFLAGS += -Itests/windows/compat -include tests/windows/compat/posix_tests.h
 else
-  NOT_THIS_OS = src/util/platform_windows.c src/util/platform_windows_streams.c src/search/tbguard_windows.c
+  NOT_THIS_OS = src/util/platform_windows.c src/util/platform_windows_streams.c src/tablebase/tbguard_windows.c
 endif
 FATHOM_OBJ = $(BUILD)/external/fathom/tbprobe.o
 ifeq ($(FATHOM),source)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "board/position.h"
-#include "search/syzygy.h"
+#include "tablebase/syzygy.h"
 #include "test.h"
 
 #define PLACEMENTS 50 /* random placements tried per material and side to move */
