@@ -15,7 +15,6 @@
 #include "board/checkinfo.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"
-#include "formats/movecode.h"
 #include "search/correction.h"
 #include "search/movepicker.h"
 #include "search/params.h"
@@ -105,12 +104,6 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
 #define LEARNED_PV_CUT 1
 #endif
 
-/* The move of a learned TT entry: 0, or 1 + its one-byte code in this position. */
-static inline Move learned_move(const Position *pos, Move tagged)
-{
-    return tagged ? movecode_decode(pos, tagged - 1) : MOVE_NONE;
-}
-
 static inline bool tt_cutoff_allowed(const TTData *tte, int beta)
 {
     return tte->bound == BOUND_EXACT
@@ -140,7 +133,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     TTData tte;
     bool hit = tt_probe(t->shared->tt, pos_key(pos), ply, &tte);
     if (hit && tte.learned) {
-        tte.move = learned_move(pos, tte.move);
+        tte.move = tt_learned_move(pos, tte.move);
         thread_add_learned_hit(t);
     }
     if (hit && (!pv_node || (LEARNED_PV_CUT && tte.learned)) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
@@ -462,7 +455,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE, false };
     bool hit = tt_probe(sh->tt, key, ply, &tte);
     if (hit && tte.learned) {
-        tte.move = learned_move(pos, tte.move);
+        tte.move = tt_learned_move(pos, tte.move);
         thread_add_learned_hit(t);
     }
     Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "board/position.h"
 #include "board/score.h"
 #include "board/types.h"
 
@@ -67,6 +68,9 @@ void tt_prefetch(const TranspositionTable *tt, Key key);
  * The entry is protected during the next search (the one after the next tt_new_search):
  * no other position replaces it and the same position only with a deeper exact result. */
 void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int depth);
+/* The move of a learned entry in pos, the position it was probed in: its TTData.move is
+ * 0 (no move, MOVE_NONE) or 1 + the move's one-byte code, decoded here. */
+Move tt_learned_move(const Position *pos, Move tagged);
 /* Permille of sampled entries written during the current search. */
 int tt_hashfull(const TranspositionTable *tt);
 
