@@ -21,10 +21,10 @@ def engine_command(engine, *args):
 
 
 class EnginePipe:
-    def __init__(self, engine, *args, merge_stderr=True):
+    def __init__(self, engine, *args, merge_stderr=True, cwd=None):
         self.proc = subprocess.Popen(engine_command(engine, *args), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT if merge_stderr else subprocess.DEVNULL,
-                                     text=True, bufsize=1)
+                                     text=True, bufsize=1, cwd=cwd)
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 

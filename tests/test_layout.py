@@ -5,9 +5,9 @@ tools' code (src/toolkit/, src/tune/, src/nnue/train/).
 
 usage: python3 tests/test_layout.py ENGINE
 Checks: both scripts pass on the tree; check-docs flags each kind of lab note planted in a
-copy (date, load, nice level, time of writing, a wide table line, a Makefile target left
-out of make help) and passes the same copy once they are gone; the engine's symbol table
-(nm) has no self-play, book-building, tuner or trainer function; every command of the
+copy (date, load, nice level, time of writing, a wide table line, a target of the Makefile
+or of a fragment in mk/ left out of make help, a lab note in a fragment) and passes the
+same copy once they are gone; the engine's symbol table (nm) has no self-play, book-building, tuner or trainer function; every command of the
 README's command table is named by `saavedra --help` and by the man page. The last line is
 "N passed, N failed".
 """
@@ -42,13 +42,16 @@ def the_include_layers_hold():
     check(rc == 0 and out.rstrip().endswith(" 0 problems"), out + err)
 
 
-def planted_copy(page_text, extra_target=False):
+def planted_copy(page_text, extra_target=None):
+    """A copy of the Makefile (with mk/) and a page; extra_target names the makefile
+    ("Makefile" or "mk/NAME.mk") that gets a target make help does not list."""
     root = os.path.join(TMP, "copy")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(os.path.join(root, "docs"))
     shutil.copy(os.path.join(testkit.ROOT, "Makefile"), root)
+    shutil.copytree(os.path.join(testkit.ROOT, "mk"), os.path.join(root, "mk"))
     if extra_target:
-        with open(os.path.join(root, "Makefile"), "a") as f:
+        with open(os.path.join(root, extra_target), "a") as f:
             f.write("\nundocumented-target:\n\ttrue\n")
     with open(os.path.join(root, "README.md"), "w") as f:
         f.write("# Saavedra\n\nA chess engine.\n")
@@ -78,8 +81,18 @@ def each_kind_of_lab_note_is_flagged():
 
 @test
 def a_target_missing_from_make_help_is_flagged():
-    rc, out, _ = check_docs(planted_copy("# Page\n", extra_target=True))
-    check(rc == 1 and "'undocumented-target'" in out, out)
+    for makefile in ("Makefile", "mk/test.mk", "mk/release.mk"):
+        rc, out, _ = check_docs(planted_copy("# Page\n", extra_target=makefile))
+        check(rc == 1 and makefile + ":" in out and "'undocumented-target'" in out, makefile + ": " + out)
+
+
+@test
+def a_lab_note_in_a_makefile_fragment_is_flagged():
+    root = planted_copy("# Page\n")
+    with open(os.path.join(root, "mk", "build.mk"), "a") as f:
+        f.write("\n# Measured at nice 10 on 2026-11-22.\n")
+    rc, out, _ = check_docs(root)
+    check(rc == 1 and "mk/build.mk:" in out, out)
 
 
 @test

@@ -1,5 +1,10 @@
 /* Learned transposition-table entries (learning file): protected during the search they
  * were loaded for, ordinary afterwards; their move comes back as its move code. */
+#include <stdlib.h>
+
+#include "board/movegen.h"
+#include "formats/movecode.h"
+#include "movecode_check.h"
 #include "search/transposition.h"
 #include "test.h"
 
@@ -38,4 +43,31 @@ TEST(tt_learned_entry_protected_for_one_search)
         tt_store(&tt, learned ^ ((Key)i << 1), 0, MOVE_NONE, 10, 0, 60, BOUND_EXACT);
     CHECK(!tt_probe(&tt, learned, 0, &d) || !d.learned);
     tt_free(&tt);
+}
+
+/* Each legal move of a position stored as a learned entry's move comes back from the
+ * probe as that move (tt_learned_move); an entry stored without a move (code -1) as none. */
+TEST(tt_learned_move_decodes_in_the_probed_position)
+{
+    Position *pos = test_position_new("r3k2r/pPp2ppp/8/3pP3/8/2N5/P1PP1PPP/R3K2R w KQkq d6 0 1");
+    TranspositionTable tt;
+    if (!pos || !CHECK(tt_init(&tt, 1))) {
+        free(pos);
+        return;
+    }
+    MoveList list;
+    generate_legal(pos, &list);
+    CHECK(list.count > 30);
+    TTData d;
+    for (int i = 0; i < list.count; i++) {
+        Key key = 0x9E3779B97F4A7C15ULL * (Key)(i + 1);
+        tt_store_learned(&tt, key, movecode_encode(pos, list.moves[i]), 0, 10);
+        if (CHECK(tt_probe(&tt, key, 0, &d) && d.learned))
+            CHECK_EQ(tt_learned_move(pos, d.move), list.moves[i]);
+    }
+    tt_store_learned(&tt, 1, -1, 0, 10);
+    if (CHECK(tt_probe(&tt, 1, 0, &d) && d.learned))
+        CHECK_EQ(tt_learned_move(pos, d.move), MOVE_NONE);
+    tt_free(&tt);
+    free(pos);
 }

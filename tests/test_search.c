@@ -9,7 +9,7 @@
 #include "engine/engine.h"
 #include "eval/evaluate.h"
 #include "board/movegen.h"
-#include "search/alphabeta.h"
+#include "search/node.h"
 #include "search/movepicker.h"
 #include "board/notation.h"
 #include "util/options.h"

@@ -14,7 +14,7 @@
 #include "board/movegen.h"
 #include "board/notation.h"
 #include "search/search.h"
-#include "search/syzygy.h"
+#include "tablebase/syzygy.h"
 #include "test.h"
 
 static const char *tb_dir(char *buf, size_t size)

@@ -8,8 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board/fen.h"
 #include "board/position.h"
-#include "search/syzygy.h"
+#include "tablebase/syzygy.h"
 #include "test.h"
 
 #define PLACEMENTS 50 /* random placements tried per material and side to move */
@@ -37,25 +38,10 @@ static bool random_fen(const char *material, int side, uint64_t *seed, char *fen
         } while (board[sq] || (*p == 'P' && (sq < 8 || sq >= 56)));
         board[sq] = white ? *p : (char)(*p + 32);
     }
-    size_t n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = board[rank * 8 + file];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                fen[n++] = (char)('0' + empty), empty = 0;
-            fen[n++] = c;
-        }
-        if (empty)
-            fen[n++] = (char)('0' + empty);
-        if (rank)
-            fen[n++] = '/';
-    }
-    return snprintf(fen + n, size - n, " %c - - 0 1", side ? 'b' : 'w') < (int)(size - n);
+    if (size < 100) /* what fen_from_squares writes at most */
+        return false;
+    fen_from_squares(board, side ? BLACK : WHITE, fen);
+    return true;
 }
 
 TEST(syzygy_probe_digest)

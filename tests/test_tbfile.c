@@ -1,4 +1,4 @@
-/* The Syzygy file structure check (formats/tbfile.c): every sound table of the 3- and
+/* The Syzygy file structure check (tablebase/tbfile.c): every sound table of the 3- and
  * 4-piece set passes, including a decode of every block; damage that made Fathom recurse
  * without end, or read outside its tables, is refused with its reason. */
 #include <dirent.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/tbfile.h"
+#include "tablebase/tbfile.h"
 #include "test.h"
 
 typedef struct {

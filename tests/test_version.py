@@ -8,27 +8,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testkit  # noqa: E402
 from enginepipe import engine_command  # noqa: E402
+from testkit import ROOT, check, test  # noqa: E402
 
 ENGINE = sys.argv[1] if len(sys.argv) > 1 else "./saavedra"
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-results = []
-
-
-def test(fn):
-    try:
-        fn()
-        results.append(None)
-        print("ok   %s" % fn.__name__)
-    except Exception as exc:  # noqa: BLE001 - report any failure
-        results.append(exc)
-        print("FAIL %s: %s: %s" % (fn.__name__, type(exc).__name__, exc))
-    return fn
-
-
-def check(cond, message):
-    if not cond:
-        raise AssertionError(message)
 
 
 def run(text=None, *args):
@@ -86,6 +70,4 @@ def protocols_name_the_same_version():
     check(('myname="Saavedra %s"' % version) in xb, "myname: %r" % re.findall(r'myname="[^"]*"', xb))
 
 
-passed = sum(1 for r in results if r is None)
-print("%d passed, %d failed" % (passed, len(results) - passed))
-sys.exit(1 if passed != len(results) else 0)
+testkit.finish()

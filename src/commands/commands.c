@@ -8,10 +8,10 @@
 #include "commands/epdtest.h"
 #include "eval/evaluate.h"
 #include "nnue/nnue_eval.h"
+#include "tablebase/syzygy.h"
+#include "tablebase/tbcheck.h"
 #include "util/platform.h"
 #include "util/textline.h"
-#include "search/syzygy.h"
-#include "search/tbcheck.h"
 #include "util/words.h"
 
 #define MAX_ARGS 64

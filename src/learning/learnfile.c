@@ -87,11 +87,14 @@ static int open_locked(const char *path, bool create, bool *writable, struct sta
     return -1;
 }
 
-static bool read_all(int fd, uint8_t *buf, size_t size, size_t offset)
+/* All size bytes at offset read into in, or written from out when in is NULL, again
+ * after EINTR; false on an error or at the end of the file. */
+static bool transfer_all(int fd, uint8_t *in, const uint8_t *out, size_t size, size_t offset)
 {
     size_t done = 0;
     while (done < size) {
-        ssize_t n = pread(fd, buf + done, size - done, (off_t)(offset + done));
+        off_t at = (off_t)(offset + done);
+        ssize_t n = in ? pread(fd, in + done, size - done, at) : pwrite(fd, out + done, size - done, at);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -101,18 +104,14 @@ static bool read_all(int fd, uint8_t *buf, size_t size, size_t offset)
     return true;
 }
 
+static bool read_all(int fd, uint8_t *buf, size_t size, size_t offset)
+{
+    return transfer_all(fd, buf, NULL, size, offset);
+}
+
 static bool write_all(int fd, const uint8_t *buf, size_t size, size_t offset)
 {
-    size_t done = 0;
-    while (done < size) {
-        ssize_t n = pwrite(fd, buf + done, size - done, (off_t)(offset + done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += (size_t)n;
-    }
-    return true;
+    return transfer_all(fd, NULL, buf, size, offset);
 }
 
 /* Writes data as a complete new file and renames it over path (or to path when path was

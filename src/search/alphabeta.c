@@ -1,4 +1,4 @@
-/* Principal variation search and quiescence search.
+/* Principal variation search (the quiescence search is qsearch.c).
  *
  * Node order: draw and mate-distance checks, hash probe (cut-offs at non-PV nodes),
  * static evaluation, then at non-PV nodes razoring, reverse futility, null move (with a
@@ -15,10 +15,11 @@
 #include "board/checkinfo.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"
-#include "formats/movecode.h"
 #include "search/correction.h"
 #include "search/movepicker.h"
+#include "search/node.h"
 #include "search/params.h"
+#include "search/qsearch.h"
 #include "search/rootmoves.h"
 #include "search/see.h"
 #include "search/singular.h"
@@ -36,185 +37,9 @@ void alphabeta_init(void)
             REDUCTIONS[d][m] = (int)(LMR_BASE / 100.0 + log(d) * log(m) / (LMR_DIVISOR / 100.0));
 }
 
-static inline int min_int(int a, int b) { return a < b ? a : b; }
-static inline int max_int(int a, int b) { return a > b ? a : b; }
-
 static inline bool has_non_pawn_material(const Position *pos, Color c)
 {
     return (pieces_c(pos, c) & ~(pos->by_type[PAWN] | pos->by_type[KING])) != 0;
-}
-
-bool search_is_draw(const Position *pos, int ply)
-{
-    if (position_insufficient_material(pos) || position_is_repetition(pos, ply))
-        return true;
-    /* Fifty moves, unless the last of them gave mate. */
-    return rule50_count(pos) >= 100 && (!in_check(pos) || count_legal_moves(pos) > 0);
-}
-
-/* Contempt: a draw is worth -contempt to the side to move at the root. */
-/* The static evaluation: the net when the search has one, else the hand-written one.
- * With a bare king on the board the hand-written rules decide even with a net: they know
- * those endgames exactly (mating patterns, the KPK bitbase, dead draws). */
-static inline int static_eval(SearchThread *t, const Position *pos)
-{
-    if (!t->shared->net || !more_than_one(pieces_c(pos, WHITE)) || !more_than_one(pieces_c(pos, BLACK)))
-        return evaluate(pos, t->pawns);
-    int v = nnue_evaluate(t->shared->net, t->nnue, pos);
-    return t->shared->net_scale == 100 ? v : v * t->shared->net_scale / 100;
-}
-
-/* The static evaluation corrected by what earlier searches found (correction.h), kept
- * clear of mate and tablebase scores. */
-static inline int corrected_eval(const SearchThread *t, const Position *pos, int raw)
-{
-    int v = raw + correction_value(t->hist, pos);
-    return v >= VALUE_TB_WIN_IN_MAX_PLY ? VALUE_TB_WIN_IN_MAX_PLY - 1
-         : v <= -VALUE_TB_WIN_IN_MAX_PLY ? -VALUE_TB_WIN_IN_MAX_PLY + 1 : v;
-}
-
-static inline int draw_score(const SearchThread *t)
-{
-    return t->pos.side == t->root_side ? -t->shared->contempt : t->shared->contempt;
-}
-
-static inline void update_pv(SearchThread *t, int ply, Move m)
-{
-    t->pv[ply][ply] = m;
-    int len = t->pv_length[ply + 1];
-    for (int i = ply + 1; i < len; i++)
-        t->pv[ply][i] = t->pv[ply + 1][i];
-    t->pv_length[ply] = len > ply + 1 ? len : ply + 1;
-}
-
-static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
-{
-    Piece pc = moved_piece(&t->pos, m);
-    ss->move = m;
-    ss->piece = pc;
-    ss->cont = t->hist->continuation[pc][move_to(m)];
-    make_move(&t->pos, m);
-    tt_prefetch(t->shared->tt, pos_key(&t->pos));
-    thread_add_node(t);
-}
-
-/* Whether a learned entry (learning file) may cut at a PV node, as it may elsewhere:
- * without the cut the learned line itself is searched as if unknown (docs/learning.md
- * measures both). */
-#ifndef LEARNED_PV_CUT
-#define LEARNED_PV_CUT 1
-#endif
-
-/* The move of a learned TT entry: 0, or 1 + its one-byte code in this position. */
-static inline Move learned_move(const Position *pos, Move tagged)
-{
-    return tagged ? movecode_decode(pos, tagged - 1) : MOVE_NONE;
-}
-
-static inline bool tt_cutoff_allowed(const TTData *tte, int beta)
-{
-    return tte->bound == BOUND_EXACT
-        || (tte->bound == BOUND_LOWER && tte->score >= beta)
-        || (tte->bound == BOUND_UPPER && tte->score < beta);
-}
-
-static int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
-{
-    Position *pos = &t->pos;
-    const bool pv_node = beta - alpha > 1;
-    SearchStack *ss = &t->stack[ply + STACK_OFFSET];
-    t->pv_length[ply] = ply;
-
-    if (search_should_stop(t))
-        return 0;
-    if (ply > t->seldepth)
-        t->seldepth = ply;
-    if (search_is_draw(pos, ply))
-        return draw_score(t);
-    bool checked = in_check(pos);
-    if (ply >= MAX_PLY - 1 || pos->st_index >= MAX_STATES - 2)
-        return checked ? draw_score(t) : static_eval(t, pos);
-
-    /* Entries from the first quiescence ply (which searches checks) are worth more. */
-    int tt_depth = checked || qdepth == 0 ? 0 : -1;
-    TTData tte;
-    bool hit = tt_probe(t->shared->tt, pos_key(pos), ply, &tte);
-    if (hit && tte.learned) {
-        tte.move = learned_move(pos, tte.move);
-        thread_add_learned_hit(t);
-    }
-    if (hit && (!pv_node || (LEARNED_PV_CUT && tte.learned)) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
-        return tte.score;
-
-    int best, futility_base = -VALUE_INFINITE, raw_eval = VALUE_NONE;
-    if (checked) {
-        ss->static_eval = VALUE_NONE;
-        best = -VALUE_INFINITE;
-    } else {
-        raw_eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
-        best = ss->static_eval = corrected_eval(t, pos, raw_eval);
-        /* The hash score refines stand pat, but not at PV nodes: there it would hide
-         * the move that produced it and cut the PV short. */
-        if (hit && !pv_node && (tte.bound & (tte.score > best ? BOUND_LOWER : BOUND_UPPER)))
-            best = tte.score;
-        if (best >= beta) {
-            if (!hit)
-                tt_store(t->shared->tt, pos_key(pos), ply, MOVE_NONE, best, raw_eval,
-                         tt_depth, BOUND_LOWER);
-            return best;
-        }
-        if (best > alpha)
-            alpha = best;
-        futility_base = ss->static_eval + QSEARCH_FUTILITY_MARGIN;
-    }
-
-    MovePicker mp;
-    movepicker_init_qsearch(&mp, pos, t->hist, hit ? tte.move : MOVE_NONE, qdepth == 0 && !checked);
-    Move best_move = MOVE_NONE, m;
-    int old_alpha = alpha;
-    CheckInfo ci;
-    checkinfo_init(&ci, pos);
-    while ((m = movepicker_next(&mp, false)) != MOVE_NONE) {
-        bool gives_check = checkinfo_gives_check(&ci, pos, m);
-        if (!checked && best > -VALUE_TB_WIN_IN_MAX_PLY) {
-            /* Delta pruning: even winning the victim cannot reach alpha. */
-            if (!gives_check && !move_is_promotion(m)) {
-                int optimistic = futility_base + see_gain(pos, m);
-                if (optimistic <= alpha) {
-                    best = max_int(best, optimistic);
-                    continue;
-                }
-                if (futility_base <= alpha && !see_ge(pos, m, 1)) {
-                    best = max_int(best, futility_base);
-                    continue;
-                }
-            }
-            if (!see_ge(pos, m, 0))
-                continue;
-        }
-        do_move(t, ss, m);
-        int v = -qsearch(t, -beta, -alpha, ply + 1, qdepth - 1);
-        unmake_move(pos, m);
-        if (search_aborted(t))
-            return 0;
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                best_move = m;
-                if (pv_node)
-                    update_pv(t, ply, m);
-                if (v >= beta)
-                    break;
-                alpha = v;
-            }
-        }
-    }
-    if (checked && best == -VALUE_INFINITE)
-        return -VALUE_MATE + ply; /* every evasion was tried: mate */
-
-    Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->shared->tt, pos_key(pos), ply, best_move, best, raw_eval, tt_depth, bound);
-    return best;
 }
 
 /* Rewards the move that refuted this node and punishes the ones tried before it. */
@@ -462,7 +287,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE, false };
     bool hit = tt_probe(sh->tt, key, ply, &tte);
     if (hit && tte.learned) {
-        tte.move = learned_move(pos, tte.move);
+        tte.move = tt_learned_move(pos, tte.move);
         thread_add_learned_hit(t);
     }
     Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;

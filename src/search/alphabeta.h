@@ -1,5 +1,5 @@
 /* The recursive part of the search: principal variation search with the prunings,
- * reductions and extensions, and the quiescence search. The driver is search.c. */
+ * reductions and extensions (the quiescence search is qsearch.h). The driver is search.c. */
 #ifndef SAAVEDRA_ALPHABETA_H
 #define SAAVEDRA_ALPHABETA_H
 
@@ -12,9 +12,5 @@ void alphabeta_init(void);
  * moves t->root_moves[t->pv_index .. t->pv_last) are searched and their scores and PVs
  * updated. Returns a meaningless value once the search has been stopped. */
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
-
-/* Draw by the rules in this position at this distance from the root (repetition,
- * fifty moves, insufficient material). */
-bool search_is_draw(const Position *pos, int ply);
 
 #endif

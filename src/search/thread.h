@@ -14,9 +14,9 @@
 #include "nnue/nnue_eval.h"
 #include "search/history.h"
 #include "search/movepicker.h"
-#include "search/syzygy.h"
 #include "search/timeman.h"
 #include "search/transposition.h"
+#include "tablebase/syzygy.h"
 
 /* One line of search output. Scores are from the side to move's point of view. */
 typedef struct {

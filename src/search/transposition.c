@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/movecode.h"
 #include "util/fork_join.h"
 #include "util/platform.h"
 
@@ -244,6 +245,11 @@ void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int 
         return;
     Move move = (Move)(code >= 0 && code < 256 ? code + 1 : 0);
     write_entry(slot.entry, key, tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age));
+}
+
+Move tt_learned_move(const Position *pos, Move tagged)
+{
+    return tagged ? movecode_decode(pos, (int)tagged - 1) : MOVE_NONE;
 }
 
 /* A sample of 1000 entries (the first 250 buckets) gives per mille directly; every search

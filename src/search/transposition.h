@@ -9,22 +9,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "board/position.h"
+#include "board/score.h"
 #include "board/types.h"
-
-/* Search scores shared by the TT and the search. */
-enum {
-    VALUE_DRAW = 0,
-    VALUE_MATE = 32000,
-    VALUE_INFINITE = 32001,
-    VALUE_NONE = 32002,
-    /* Scores beyond this are mates (or mated) within MAX_PLY plies. */
-    VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY,
-    /* Tablebase wins (syzygy.c): VALUE_TB_WIN - ply, below the mates, above any eval. */
-    VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1,
-    VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY,
-};
-
-typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
 
 #define TT_BUCKET_SIZE 4
 #define TT_MIN_MB 1
@@ -81,6 +68,9 @@ void tt_prefetch(const TranspositionTable *tt, Key key);
  * The entry is protected during the next search (the one after the next tt_new_search):
  * no other position replaces it and the same position only with a deeper exact result. */
 void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int depth);
+/* The move of a learned entry in pos, the position it was probed in: its TTData.move is
+ * 0 (no move, MOVE_NONE) or 1 + the move's one-byte code, decoded here. */
+Move tt_learned_move(const Position *pos, Move tagged);
 /* Permille of sampled entries written during the current search. */
 int tt_hashfull(const TranspositionTable *tt);
 

@@ -1,11 +1,11 @@
-/* Syzygy table structure check (formats/tbfile.c): arbitrary bytes as a table file. The
+/* Syzygy table structure check (tablebase/tbfile.c): arbitrary bytes as a table file. The
  * first byte picks the file name (material and kind), the rest is the file. The checker
  * reads through a bounded source and must never crash, loop or read outside it; its
  * reason is one line; a file it accepts has its every block decoded (TBFILE_WALK_ALL).
  * Seeds: the small tables of tests/data/syzygy with their name byte. */
 #include "fuzz.h"
 
-#include "formats/tbfile.h"
+#include "tablebase/tbfile.h"
 
 /* Index = the seed's first byte (tests/fuzz/seeds.sh writes the same list). */
 static const char *const NAMES[] = {

@@ -14,30 +14,14 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import enginepipe  # noqa: E402
+import testkit  # noqa: E402
+from testkit import ROOT, check, test  # noqa: E402
 
 EXE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "saavedra.exe")
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WINE = os.environ.get("WINE") or shutil.which("wine") or shutil.which("wine64") or "/usr/lib/wine/wine64"
 enginepipe.WRAPPER = [WINE]
 TIME_SCALE = max(1.0, float(os.environ.get("SAAVEDRA_TIME_SCALE", "1")))
 KQKR = "3k4/8/8/8/8/8/6r1/1QK5 w - - 0 1"
-results = []
-
-
-def test(fn):
-    try:
-        fn()
-        results.append(None)
-        print("ok   %s" % fn.__name__)
-    except Exception as exc:  # noqa: BLE001 - report any failure
-        results.append(exc)
-        print("FAIL %s: %s: %s" % (fn.__name__, type(exc).__name__, exc))
-    return fn
-
-
-def check(cond, message):
-    if not cond:
-        raise AssertionError(message)
 
 
 def windows_path(path):
@@ -47,12 +31,7 @@ def windows_path(path):
 
 class Uci(enginepipe.EnginePipe):
     def __init__(self, exe, cwd=None):
-        self.proc = subprocess.Popen(enginepipe.engine_command(exe), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True, bufsize=1, cwd=cwd)
-        import queue
-        import threading
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(exe, cwd=cwd)
         self.send("uci")
         self.expect(lambda l: l == "uciok", 60)
 
@@ -241,6 +220,4 @@ def annotate_plot_runs_gnuplot_and_reads_its_complaint():
         check(os.listdir(os.path.join(d, "plots")) == [], "files left: %s" % os.listdir(os.path.join(d, "plots")))
 
 
-passed = sum(1 for r in results if r is None)
-print("%d passed, %d failed" % (passed, len(results) - passed))
-sys.exit(1 if passed != len(results) else 0)
+testkit.finish()

@@ -4,7 +4,7 @@
 A reference page says how a part works, why, and its current figures with the command and
 commit that reproduce them. When a figure was measured and what ran on the machine beside
 it belong to the results log, docs/results.md. This script looks through README.md, the
-Markdown pages of docs/ (all but results.md) and the Makefile for
+Markdown pages of docs/ (all but results.md) and the Makefile with its fragments (mk/*.mk) for
 
   - dates (2026-11-26),
   - load averages and notes on machine load ("load 6-8", "under load"),
@@ -13,7 +13,7 @@ Markdown pages of docs/ (all but results.md) and the Makefile for
   - table lines over 200 characters (split such a table: short cells, long notes below),
 
 and checks that `make help` (the comment block at the top of the Makefile) names every
-target the Makefile defines. It prints FILE:LINE: what for each finding.
+target the Makefile and its fragments define. It prints FILE:LINE: what for each finding.
 
     python3 tools/ci/check-docs.py [ROOT]     (exit status 1 on any finding)
 """
@@ -39,8 +39,13 @@ PATTERNS = [
 ]
 
 
+def makefiles(root):
+    """The Makefile and the fragments it includes (mk/*.mk)."""
+    return [os.path.join(root, "Makefile")] + sorted(glob.glob(os.path.join(root, "mk", "*.mk")))
+
+
 def files(root):
-    found = [os.path.join(root, "README.md"), os.path.join(root, "Makefile")]
+    found = [os.path.join(root, "README.md")] + makefiles(root)
     found += sorted(glob.glob(os.path.join(root, "docs", "*.md")))
     return [f for f in found if os.path.isfile(f) and os.path.basename(f) != "results.md"]
 
@@ -48,7 +53,7 @@ def files(root):
 def check_file(path, root):
     problems = []
     name = os.path.relpath(path, root)
-    is_makefile = os.path.basename(path) == "Makefile"
+    is_makefile = os.path.basename(path) == "Makefile" or path.endswith(".mk")
     with open(path, encoding="utf-8", errors="replace") as f:
         for number, line in enumerate(f, 1):
             line = line.rstrip("\n")
@@ -69,21 +74,24 @@ TARGET = re.compile(r"^([a-z][a-z0-9_-]*)\s*:(?![=:])", re.M)
 
 
 def check_make_help(root):
-    """Every plain target of the Makefile is named as `make TARGET` in its top comment
-    block, which `make help` prints (`all` is plain `make`)."""
+    """Every plain target of the Makefile and its fragments is named as `make TARGET` in
+    the Makefile's top comment block, which `make help` prints (`all` is plain `make`)."""
     path = os.path.join(root, "Makefile")
     if not os.path.isfile(path):
         return []
     with open(path, encoding="utf-8") as f:
-        text = f.read()
-    header = text.split("\n\n", 1)[0]
+        header = f.read().split("\n\n", 1)[0]
     documented = set(re.findall(r"\bmake ([a-z][a-z0-9_-]*)", header)) | {"all"}
     problems = []
-    for match in TARGET.finditer(text):
-        name = match.group(1)
-        if name not in documented:
-            line = text.count("\n", 0, match.start()) + 1
-            problems.append(f"Makefile:{line}: target '{name}' is not in make help (the comment block at the top)")
+    for makefile in makefiles(root):
+        with open(makefile, encoding="utf-8") as f:
+            text = f.read()
+        for match in TARGET.finditer(text):
+            name = match.group(1)
+            if name not in documented:
+                line = text.count("\n", 0, match.start()) + 1
+                where = os.path.relpath(makefile, root)
+                problems.append(f"{where}:{line}: target '{name}' is not in make help (the comment block at the top)")
     return problems
 
 

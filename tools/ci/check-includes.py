@@ -18,7 +18,7 @@ import sys
 LAYERS = [
     ["util"],
     ["board"],
-    ["eval", "formats", "nnue"],
+    ["eval", "formats", "nnue", "tablebase"],
     ["search", "opening"],
     ["learning"],
     ["engine", "tune", "nnue/train"],

@@ -11,7 +11,7 @@
  * before the structure check), structure (cheap + structure check), default (all three,
  * what a load does), full (default with every block decoded). Without -g, Fathom is
  * called directly after the check (no guard: every fault is a crash); with -g, through
- * the engine's own guarded probes (search/syzygy.c). A trial is reproducible alone:
+ * the engine's own guarded probes (tablebase/syzygy.c). A trial is reproducible alone:
  * -t K runs trial K of the seed (with -v, it prints what was damaged and the outcome).
  * Damage: 60% one byte anywhere in the file, 25% 2-16 bytes (scattered or in a run), 15%
  * truncation (half of them to a size the cheap size check accepts). With -x, the trials
@@ -37,8 +37,8 @@
 #include "board/fen.h"
 #include "board/movegen.h"
 #include "board/position.h"
-#include "search/syzygy.h"
-#include "search/tbcheck.h"
+#include "tablebase/syzygy.h"
+#include "tablebase/tbcheck.h"
 #include "util/timeutil.h"
 #include "util/words.h"
 

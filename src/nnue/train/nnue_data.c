@@ -48,26 +48,7 @@ bool packed_position(const PackedPos *p, Position *pos)
     for (Bitboard b = p->occ; b; b &= b - 1, i++)
         board[lsb(b)] = fen_piece_char((Piece)((p->pieces[i / 2] >> (4 * (i & 1))) & 15));
     char fen[100];
-    int n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = board[rank * 8 + file];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                fen[n++] = (char)('0' + empty);
-            empty = 0;
-            fen[n++] = c;
-        }
-        if (empty)
-            fen[n++] = (char)('0' + empty);
-        if (rank)
-            fen[n++] = '/';
-    }
-    snprintf(fen + n, sizeof fen - (size_t)n, " %c - - 0 1", p->stm == WHITE ? 'w' : 'b');
+    fen_from_squares(board, p->stm, fen);
     char err[160];
     return position_from_fen(pos, fen, err, sizeof err, NULL);
 }

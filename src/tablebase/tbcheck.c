@@ -1,6 +1,6 @@
 /* Syzygy table vetting: see tbcheck.h. */
 #define _GNU_SOURCE
-#include "search/tbcheck.h"
+#include "tablebase/tbcheck.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -16,7 +16,7 @@
 #include "board/fen.h"
 #include "board/movegen.h"
 #include "board/position.h"
-#include "formats/tbfile.h"
+#include "tablebase/tbfile.h"
 #include "util/timeutil.h"
 #include "util/platform.h"
 

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "board/position.h"
-#include "search/transposition.h"
+#include "board/score.h"
 
 /* Fathom is built for up to 7-piece tables. */
 #define SYZYGY_MAX_PIECES 7

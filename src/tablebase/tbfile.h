@@ -24,7 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "formats/tbsource.h"
+#include "tablebase/tbsource.h"
 
 /* Checks the file called name (its base name, e.g. "KPvK.rtbw": material and kind come
  * from it) read through src. Returns true when it is sound; otherwise false with the

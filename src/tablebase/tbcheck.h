@@ -3,7 +3,7 @@
  * heap on the first probe and take the engine down. So, when a path is set:
  *   1. cheap checks of every *.rtbw / *.rtbz file: a regular file, a size of 16 modulo 64
  *      (as every Syzygy file has) and the magic number of its kind;
- *   2. the structure check of formats/tbfile.h: every header, code table, symbol tree,
+ *   2. the structure check of tbfile.h: every header, code table, symbol tree,
  *      index and section of the file is consistent, and the compressed blocks near the
  *      file's end decode within it (TBCHECK_FULL: every block);
  *   3. in a forked child, Fathom loads the path and each material is probed, WDL then

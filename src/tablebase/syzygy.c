@@ -1,5 +1,5 @@
 /* Syzygy tablebases through Fathom: see syzygy.h. */
-#include "search/syzygy.h"
+#include "tablebase/syzygy.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -13,8 +13,8 @@
 #include <tbprobe.h>
 
 #include "board/movegen.h"
-#include "search/tbcheck.h"
-#include "search/tbguard.h"
+#include "tablebase/tbcheck.h"
+#include "tablebase/tbguard.h"
 #include "util/options.h"
 #include "util/platform.h"
 

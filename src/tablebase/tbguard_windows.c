@@ -3,7 +3,7 @@
  * vetted before Fathom saw them by the checks of tbcheck.h that need no fork (each file's
  * size, magic number and whole structure). The Makefile builds this file instead of
  * tbguard.c for Windows. */
-#include "search/tbguard.h"
+#include "tablebase/tbguard.h"
 
 int tbguard_run(TbGuardFn fn, void *ctx)
 {

@@ -1,5 +1,5 @@
 /* Compression of a Syzygy sub-table: see tbcode.h. */
-#include "formats/tbcode.h"
+#include "tablebase/tbcode.h"
 
 #include <string.h>
 

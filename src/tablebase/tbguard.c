@@ -1,6 +1,6 @@
 /* Guarded calls into Fathom: see tbguard.h. */
 #define _GNU_SOURCE
-#include "search/tbguard.h"
+#include "tablebase/tbguard.h"
 
 #include <pthread.h>
 #include <setjmp.h>

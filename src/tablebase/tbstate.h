@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "formats/tbsource.h"
+#include "tablebase/tbsource.h"
 
 #define MAX_PIECES 7
 #define MAX_SYMS 4096     /* symbol numbers have 12 bits; Fathom asserts fewer than this */

@@ -1,10 +1,10 @@
 /* Syzygy table files checked against their own structure: see tbfile.h, and
  * docs/tablebases.md ("The file format") for the layout this follows. */
 #define _GNU_SOURCE
-#include "formats/tbfile.h"
+#include "tablebase/tbfile.h"
 
-#include "formats/tbcode.h"
-#include "formats/tbstate.h"
+#include "tablebase/tbcode.h"
+#include "tablebase/tbstate.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,7 +4,7 @@
 #ifndef SAAVEDRA_TBCODE_H
 #define SAAVEDRA_TBCODE_H
 
-#include "formats/tbstate.h"
+#include "tablebase/tbstate.h"
 
 /* Reads sub-table t's compression header at *off into s (moving *off past it): a
  * constant value, or block and index parameters, the canonical code and the symbol tree,

@@ -1,0 +1,72 @@
+# The long runs that make data or figures: the opening book, the tuner's chain, the net's
+# chain, SPRT matches, the learning benchmark and perft speed. Included by the Makefile.
+
+.PHONY: book tune-data tune-run tune-match nnue-data nnue-train nnue-match sprt learning-bench bench-perft
+
+# The shipped opening book: the annotated source first, then the master games (-p cuts
+# only the game files). Rebuilding gives the same bytes.
+BOOK_FLAGS ?= -m 2 -p 30
+book: $(BUILD)/tools/makebook
+	gzip -dc book/arasan_basic.pgn.gz > $(BUILD)/book-arasan_basic.pgn
+	gzip -dc book/masters-2500.pgn.gz > $(BUILD)/book-masters-2500.pgn
+	$(BUILD)/tools/makebook $(BOOK_FLAGS) -o book/book.bin $(BUILD)/book-arasan_basic.pgn $(BUILD)/book-masters-2500.pgn
+
+# The tuner's training set (long, both cores: see docs/tuning.md); SAAVEDRA_DATA names
+# the folder of master games and openings it reads.
+TUNE_GAMES ?= 20000
+TUNE_NODES ?= 5000
+TUNE_OUT   ?= build/tune-data
+tune-data: $(BUILD)/tools/selfplay $(BUILD)/tools/pgnselect
+	GAMES=$(TUNE_GAMES) NODES=$(TUNE_NODES) bash tools/recipes/tune-data.sh $(BUILD)/tools $(TUNE_OUT)
+
+# A tuning run on that set (TUNE_ARGS="-i $(TUNE_OUT)/x0" continues an earlier one), then
+# the match of its params.c against the current one (tools/recipes/tune-match.sh).
+TUNE_ITERS ?= 1000
+TUNE_ARGS  ?=
+tune-run: $(BUILD)/tools/tuner
+	$(BUILD)/tools/tuner -c 2 -n $(TUNE_ITERS) -x $(TUNE_OUT)/x0 -f $(TUNE_OUT)/params.c \
+	    --csv $(TUNE_OUT)/loss.csv --plot $(TUNE_OUT)/loss.png $(TUNE_ARGS) $(TUNE_OUT)/train.epd
+tune-match:
+	bash tools/recipes/tune-match.sh $(TUNE_OUT)/params.c $(TUNE_OUT)/match
+
+# The neural evaluation's chain (docs/nnue.md): self-play data into NNUE_DATA (outside
+# the repository; resumable, the same games for the same seed), a net trained on it, the
+# net against the hand-written evaluation (SPRT), then make EVALFILE=$(NNUE_OUT)/net.nnue.
+# DATAGEN_NET=builtin|FILE generates the next data with a net; NNUE_DATA=DIR1:DIR2 trains on
+# several folders.
+NNUE_DATA   ?= $(SAAVEDRA_DATA)
+NNUE_GAMES  ?= 100000
+NNUE_NODES  ?= 5000
+NNUE_SEED   ?= 1
+NNUE_OUT    ?= build/nnue
+NNUE_EPOCHS ?= 15
+DATAGEN_NET ?=
+nnue-data: $(BUILD)/tools/datagen
+	@test -n "$(NNUE_DATA)" || { echo "nnue-data: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
+	$(BUILD)/tools/datagen -o $(NNUE_DATA) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 -book book/book.bin --seed $(NNUE_SEED) \
+	    $(if $(DATAGEN_NET),-net $(DATAGEN_NET))
+
+nnue-train: $(BUILD)/tools/nnuetrain
+	@test -n "$(NNUE_DATA)" || { echo "nnue-train: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
+	@mkdir -p $(NNUE_OUT)
+	$(BUILD)/tools/nnuetrain -d $(NNUE_DATA) -o $(NNUE_OUT)/net.nnue -epochs $(NNUE_EPOCHS) -c 2 --plot $(NNUE_OUT)/loss.png
+
+nnue-match:
+	bash tools/recipes/nnue-match.sh $(NNUE_OUT)/net.nnue $(NNUE_OUT)/match
+
+# A search or evaluation change (NEW, default HEAD) against the commit before it (BASE):
+# both built from git, an SPRT elo0=0 elo1=10 at 10+0.1 (tools/recipes/sprt.sh; long).
+sprt:
+	@test -n "$(BASE)" || { echo "sprt: set BASE=COMMIT (and NEW=COMMIT; default HEAD)" >&2; exit 2; }
+	bash tools/recipes/sprt.sh $(BASE) $(or $(NEW),HEAD)
+
+# What learning wins in games (docs/learning.md): LEARN_BENCH=repeated (default), book or
+# cost; LEARN_BENCH_ARGS passes options (--tc, --rounds, --arms, --opponent, ...). Needs
+# a match runner (MATCH_RUNNER: fastchess, cutechess-cli or SAAVEDRA_MATCH's node tool)
+# and Debian's ethereal-chess (book: and polyglot).
+LEARN_BENCH ?= repeated
+learning-bench: $(EXE)
+	python3 tools/measure/learning-bench.py $(LEARN_BENCH) --engine ./$(EXE) $(LEARN_BENCH_ARGS)
+
+bench-perft: $(EXE)
+	bash tools/measure/bench-perft.sh ./$(EXE)

@@ -1,0 +1,37 @@
+# The tests and checks run on the engine as built: make test, bench, the long perft and
+# move-code runs, the kill test, the repeated SMP mate test. Included by the Makefile.
+
+.PHONY: test test-smp-mates killtest perft-full perft-960 test-codec-full bench
+
+test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(USER_TOOLS:%=$(BUILD)/tools/%)
+	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+
+# The multi-threaded mate-distance check (part of make test) SMP_REPEAT times in a row: its
+# failures would be intermittent (docs/smp.md). make test-debug-smp-mates (mk/sanitize.mk)
+# does the same on the sanitizer build.
+SMP_REPEAT ?= 30
+test-smp-mates: $(BUILD)/unit-tests
+	@for i in $$(seq $(SMP_REPEAT)); do \
+	    out=$$($(BUILD)/unit-tests --filter smp_same_mate 2>&1); \
+	    case "$$out" in *" 0 failed"*) echo "run $$i: ok";; *) printf '%s\n' "$$out"; echo "run $$i: FAILED"; exit 1;; esac; \
+	done
+
+# The learning file's kill test (docs/testing.md): KILLS SIGKILLs at random moments of an
+# engine playing games with learning on; make test runs it with 10.
+KILLS ?= 100
+killtest: $(EXE)
+	python3 tests/test_killtest.py ./$(EXE) $(KILLS)
+
+perft-full: $(BUILD)/unit-tests
+	$(BUILD)/unit-tests --perft-full
+
+# Every Chess960 count of tests/data/fischer.epd to depth 5 (4,800 counts, about 1.4 * 10^10 nodes).
+perft-960: $(BUILD)/unit-tests
+	$(BUILD)/unit-tests --filter perft_fischer960 --perft-full
+
+CODEC_PGN ?= tests/data/pgn
+test-codec-full: $(EXE)
+	./$(EXE) codec $$(find $(CODEC_PGN) -name '*.pgn' | sort)
+
+bench: $(EXE)
+	./$(EXE) bench
