@@ -560,6 +560,20 @@ TEST(timeman_limits_are_safe)
     CHECK(timeman_scale(0.0, 0, 0.95, 6) < timeman_scale(0.0, 0, 0.5, 6));
 }
 
+TEST(timeman_scales_continuously_with_the_best_moves_share)
+{
+    /* The less of the effort the best move took, the more time; no step anywhere. */
+    double last = timeman_scale(0.0, 0, 0.0, 6);
+    for (int i = 1; i <= 100; i++) {
+        double scale = timeman_scale(0.0, 0, i / 100.0, 6);
+        CHECK_MSG(scale <= last && last - scale < 0.05, "share %.2f: %.3f after %.3f", i / 100.0, scale, last);
+        last = scale;
+    }
+    CHECK(timeman_scale(0.0, 0, 0.3, 6) > 1.2 && timeman_scale(0.0, 0, 0.98, 6) < 0.6);
+    /* An early iteration's share is noise: it does not cut the time. */
+    CHECK(timeman_scale(0.0, 0, 0.98, 0) >= 1.0);
+}
+
 TEST(timeman_plans_for_the_moves_left)
 {
     SearchLimits l;
@@ -569,7 +583,7 @@ TEST(timeman_plans_for_the_moves_left)
     timeman_init(&early, &l, WHITE, 10, 50, 0);
     timeman_init(&late, &l, WHITE, 60, 50, 0);
     /* Fewer moves are left to play later in a game: a larger share of the same clock. */
-    CHECK_MSG(late.soft_ms > early.soft_ms * 3 / 2, "early %lld late %lld", (long long)early.soft_ms,
+    CHECK_MSG(late.soft_ms > early.soft_ms * 5 / 4, "early %lld late %lld", (long long)early.soft_ms,
               (long long)late.soft_ms);
     /* ...but a bounded one, which keeps the clock for the moves after. */
     CHECK(late.soft_ms <= 60000 / 10 && late.hard_ms <= 60000 * 3 / 4);

@@ -8,9 +8,17 @@
 
 /* Sudden death: the moves still to play are estimated from the move number, from
  * HORIZON_OPENING at the start down to HORIZON_ENDGAME (games rarely last as long as a
- * fixed horizon assumes once the middlegame is over, and time saved is time wasted). */
-#define HORIZON_OPENING 45
+ * fixed horizon assumes once the middlegame is over, and time saved is time wasted).
+ * The opening horizon is short enough to spend on the early middlegame, where a game
+ * is decided more often than in a long endgame played on the increment. */
+#define HORIZON_OPENING 35
 #define HORIZON_ENDGAME 20
+
+/* The best move's share of an iteration's nodes scales the time continuously: about
+ * 0.4 of the time when it took all of them, NODE_SHARE_MAX when it took few. */
+#define NODE_SHARE_BASE 0.4
+#define NODE_SHARE_SLOPE 1.6
+#define NODE_SHARE_MAX 1.6
 
 void limits_init(SearchLimits *limits)
 {
@@ -97,11 +105,16 @@ double timeman_scale(double best_move_changes, int score_drop, double best_move_
     /* Falling score: look for a rescue. */
     if (score_drop > 10)
         scale *= 1.0 + (score_drop > 120 ? 120 : score_drop) / 120.0;
-    /* Easy move: one move took nearly all the effort for several iterations. */
-    if (best_move_share > 0.85 && stable_iterations >= 4)
-        scale *= 0.5;
-    else if (best_move_share < 0.35)
-        scale *= 1.25;
+    /* Effort: a best move that took nearly all the nodes is settled, one that took few
+     * of them has rivals the next iteration may prefer. Young iterations' shares are
+     * noise: the easy-move end applies once the move has held for a few iterations. */
+    double share = best_move_share < 0 ? 0 : best_move_share > 1 ? 1 : best_move_share;
+    double effort = NODE_SHARE_BASE + NODE_SHARE_SLOPE * (1.0 - share);
+    if (effort > NODE_SHARE_MAX)
+        effort = NODE_SHARE_MAX;
+    if (effort < 1.0 && stable_iterations < 2)
+        effort = 1.0;
+    scale *= effort;
     if (scale < 0.35)
         scale = 0.35;
     if (scale > 3.0)
