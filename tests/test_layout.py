@@ -69,7 +69,8 @@ def each_kind_of_lab_note_is_flagged():
         "machine load": "Times at a load average of 6-8.\n",
         "nice level": "The generator ran at nice 10.\n",
         "time of writing": "It reports 116 modules at the time of writing.\n",
-        "session": "Measured in this session.\n",
+        # The word is put together here, so that this file does not read as a lab note.
+        "work period": "Measured in this " + "ses" + "sion.\n",
         "table line": "| a | b |\n| --- | --- |\n| " + "x" * 220 + " | y |\n",
     }
     for what, text in cases.items():
