@@ -33,7 +33,8 @@ tune-match:
 # the repository; resumable, the same games for the same seed), a net trained on it, the
 # net against the hand-written evaluation (SPRT), then make EVALFILE=$(NNUE_OUT)/net.nnue.
 # DATAGEN_NET=builtin|FILE generates the next data with a net; NNUE_DATA=DIR1:DIR2 trains on
-# several folders.
+# several folders; NNUE_INIT=builtin|FILE starts training from a net's weights (with a
+# smaller NNUE_LR); NNUE_TRAIN_ARGS passes other nnuetrain options.
 NNUE_DATA   ?= $(SAAVEDRA_DATA)
 NNUE_GAMES  ?= 100000
 NNUE_NODES  ?= 5000
@@ -41,6 +42,9 @@ NNUE_SEED   ?= 1
 NNUE_OUT    ?= build/nnue
 NNUE_EPOCHS ?= 15
 DATAGEN_NET ?=
+NNUE_INIT   ?=
+NNUE_LR     ?=
+NNUE_TRAIN_ARGS ?=
 nnue-data: $(BUILD)/tools/datagen
 	@test -n "$(NNUE_DATA)" || { echo "nnue-data: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
 	$(BUILD)/tools/datagen -o $(NNUE_DATA) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 -book book/book.bin --seed $(NNUE_SEED) \
@@ -49,7 +53,8 @@ nnue-data: $(BUILD)/tools/datagen
 nnue-train: $(BUILD)/tools/nnuetrain
 	@test -n "$(NNUE_DATA)" || { echo "nnue-train: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
 	@mkdir -p $(NNUE_OUT)
-	$(BUILD)/tools/nnuetrain -d $(NNUE_DATA) -o $(NNUE_OUT)/net.nnue -epochs $(NNUE_EPOCHS) -c 2 --plot $(NNUE_OUT)/loss.png
+	$(BUILD)/tools/nnuetrain -d $(NNUE_DATA) -o $(NNUE_OUT)/net.nnue -epochs $(NNUE_EPOCHS) -c 2 --plot $(NNUE_OUT)/loss.png \
+	    $(if $(NNUE_INIT),-init $(NNUE_INIT)) $(if $(NNUE_LR),-lr $(NNUE_LR)) $(NNUE_TRAIN_ARGS)
 
 nnue-match:
 	bash tools/recipes/nnue-match.sh $(NNUE_OUT)/net.nnue $(NNUE_OUT)/match
