@@ -246,20 +246,34 @@ def found_at(lines, move):
     return None
 
 
+def scores(lines):
+    """The reported scores of a search in centipawns, a mate counting as 100,000."""
+    found = []
+    for line in lines:
+        words = line.split()
+        if "score" in words:
+            kind, value = words[words.index("score") + 1: words.index("score") + 3]
+            found.append(int(value) if kind == "cp" else 100000 * (1 if int(value) > 0 else -1))
+    return found
+
+
 def tactic_game(learn_file, threshold):
     """A game in which an own search of TACTIC expects little (depth 1) and the next own
-    one, two plies later, finds the win (depth 12). Returns that search's output."""
+    one, two plies later, finds the win (depth 12). Returns that search's output and how
+    far its scores moved from the first one's at most."""
     e = new_game(learn_file, ("Learning Threshold", threshold), HCE)
-    e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE[:2])), "depth 1")
+    first = e.search("fen %s moves %s" % (TACTIC, " ".join(DANCE[:2])), "depth 1")
     lines = e.search(TACTIC_AGAIN, "depth 12")
     e.send("quit")
     e.close()
-    return lines
+    expected = scores(first)[-1]
+    return lines, max(abs(score - expected) for score in scores(lines))
 
 
 def test_learned_position_found_sooner():
     f = path("positions.lrn")
-    move = tactic_game(f, "10")[-1].split()[1]
+    lines, change = tactic_game(f, "10")
+    move = lines[-1].split()[1]
     status, positions, games, books = summary(f)
     assert positions == 2, dump(f)  # the position and the one after its best move
     # A fresh process, with and without the file.
@@ -277,10 +291,11 @@ def test_learned_position_found_sooner():
     assert not any("learned positions hit" in l for l in plain_lines), plain_lines[-3:]
     print("     learned move %s found at depth %s with the file, %s without" % (move, learned, plain))
     assert learned is not None and plain is not None and learned < plain, (learned, plain)
-    # A threshold above the score change learns nothing.
+    # A threshold above the score change learns nothing; the largest threshold still
+    # learns a change beyond it (the search may find a mate here).
     g = path("positions-high.lrn")
-    tactic_game(g, "2000")
-    assert summary(g)[1] == 0, dump(g)
+    tactic_game(g, str(min(change, 2000)))
+    assert summary(g)[1] == (0 if change <= 2000 else 2), dump(g)
 
 
 def test_damaged_file_set_aside_with_one_warning():
