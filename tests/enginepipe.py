@@ -5,6 +5,7 @@ time-outs; the scripts subclass it for their protocol's handshake.
 """
 import os
 import queue
+import re
 import shlex
 import subprocess
 import threading
@@ -13,6 +14,12 @@ import time
 # A program the engine runs under, e.g. SAAVEDRA_ENGINE_WRAPPER=wine for saavedra.exe
 # (make test-windows): the same scripts then test the Windows build.
 WRAPPER = shlex.split(os.environ.get("SAAVEDRA_ENGINE_WRAPPER", ""))
+
+
+def info_score(line):
+    """The score of a UCI info line as ("cp" or "mate", value), or None without one."""
+    m = re.search(r" score (cp|mate) (-?\d+)", line)
+    return (m.group(1), int(m.group(2))) if m else None
 
 
 def engine_command(engine, *args):

@@ -15,7 +15,7 @@ import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import testkit  # noqa: E402
-from enginepipe import EnginePipe  # noqa: E402
+from enginepipe import EnginePipe, info_score  # noqa: E402
 
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
 TMP = testkit.temp_dir("learning")
@@ -248,13 +248,8 @@ def found_at(lines, move):
 
 def scores(lines):
     """The reported scores of a search in centipawns, a mate counting as 100,000."""
-    found = []
-    for line in lines:
-        words = line.split()
-        if "score" in words:
-            kind, value = words[words.index("score") + 1: words.index("score") + 3]
-            found.append(int(value) if kind == "cp" else 100000 * (1 if int(value) > 0 else -1))
-    return found
+    found = [info_score(line) for line in lines]
+    return [value if kind == "cp" else 100000 * (1 if value > 0 else -1) for kind, value in filter(None, found)]
 
 
 def tactic_game(learn_file, threshold):

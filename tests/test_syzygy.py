@@ -15,7 +15,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from enginepipe import EnginePipe  # noqa: E402
+from enginepipe import EnginePipe, info_score  # noqa: E402
 
 ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./saavedra")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -70,9 +70,9 @@ def go(e, fen, limit, moves=()):
 
 
 def score_of(info):
-    m = re.search(r" score (cp|mate) (-?\d+)", info)
-    check(m, "no score in %r" % info)
-    return m.group(1), int(m.group(2))
+    score = info_score(info)
+    check(score, "no score in %r" % info)
+    return score
 
 
 def tbhits_of(info):
