@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/checkinfo.h"
 #include "board/movegen.h"
 #include "perft_data.h"
 #include "board/position.h"
@@ -187,6 +188,49 @@ TEST(zobrist_matches_fresh_parse)
     for (size_t i = 0; i < sizeof WALK_FENS / sizeof *WALK_FENS; i++)
         if (CHECK_MSG(position_from_fen(pos, WALK_FENS[i], err, sizeof err, NULL), "%s: %s", WALK_FENS[i], err))
             walk(pos, 3, &ws);
+    free(pos);
+}
+
+/* Both check tests (the per-node CheckInfo one the search uses and the plain one) agree
+ * with the position after the move, for every legal move of every node of the walks:
+ * direct and discovered checks, castling, en passant and promotions. */
+static void check_checks(Position *pos, int depth, uint64_t *moves, int *failures)
+{
+    MoveList legal;
+    generate_legal(pos, &legal);
+    CheckInfo ci;
+    checkinfo_init(&ci, pos);
+    for (int i = 0; i < legal.count; i++) {
+        Move m = legal.moves[i];
+        bool fast = checkinfo_gives_check(&ci, pos, m), plain = move_gives_check(pos, m);
+        make_move(pos, m);
+        bool real = in_check(pos);
+        if ((fast != real || plain != real) && ++*failures <= 5) {
+            unmake_move(pos, m);
+            char fen[128];
+            position_to_fen(pos, fen);
+            CHECK_MSG(false, "%s move %d: checks %d, CheckInfo says %d, move_gives_check %d", fen, (int)m, real, fast, plain);
+            make_move(pos, m);
+        }
+        ++*moves;
+        if (depth > 1)
+            check_checks(pos, depth - 1, moves, failures);
+        unmake_move(pos, m);
+    }
+}
+
+TEST(gives_check_matches_the_position_after_the_move)
+{
+    Position *pos = malloc(sizeof *pos);
+    char err[160];
+    uint64_t moves = 0;
+    int failures = 0;
+    for (size_t i = 0; i < sizeof WALK_FENS / sizeof *WALK_FENS; i++)
+        if (CHECK_MSG(position_from_fen(pos, WALK_FENS[i], err, sizeof err, NULL), "%s: %s", WALK_FENS[i], err))
+            check_checks(pos, 3, &moves, &failures);
+    test_log("%llu moves checked", (unsigned long long)moves);
+    CHECK_EQ(failures, 0);
+    CHECK(moves > 100000);
     free(pos);
 }
 

@@ -2,6 +2,7 @@
  * while good ones are picked, so one array of MAX_MOVES holds every stage. */
 #include "search/movepicker.h"
 
+#include "board/checkinfo.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"
 #include "search/see.h"
@@ -232,11 +233,15 @@ Move movepicker_next(MovePicker *mp, bool skip_quiets)
             break;
 
         case QS_CHECKS_INIT: {
+            /* Every leaf of the main search comes here: the per-node check squares make
+             * each move's test a few bit operations. */
             Move buf[MAX_MOVES];
             Move *end = generate_moves(mp->pos, buf, GEN_QUIETS);
+            CheckInfo ci;
+            checkinfo_init(&ci, mp->pos);
             mp->index = mp->end = 0;
             for (Move *p = buf; p < end; p++)
-                if (*p != mp->tt_move && !move_is_promotion(*p) && move_gives_check(mp->pos, *p))
+                if (*p != mp->tt_move && !move_is_promotion(*p) && checkinfo_gives_check(&ci, mp->pos, *p))
                     mp->moves[mp->end++] = (ScoredMove){ *p, quiet_score(mp, *p) };
             mp->stage++;
             break;
