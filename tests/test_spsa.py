@@ -196,6 +196,10 @@ def resume_with_other_settings_is_refused():
         f.write("{not json")
     rc, out, err = spsa(out_dir, "--iterations", "30", "--pairs", "1")
     check(rc == 2 and "unreadable state" in err, (rc, err))
+    with open(os.path.join(out_dir, "state.json"), "w") as f:
+        json.dump({"version": 1, "params": {"LMR_BASE": {"theta": "high"}}}, f)
+    rc, out, err = spsa(out_dir, "--iterations", "30", "--pairs", "1")
+    check(rc == 2 and "not a state file" in err and "Traceback" not in err, (rc, err))
 
 
 @test

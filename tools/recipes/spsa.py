@@ -91,7 +91,13 @@ def load_state(path):
             state = json.load(f)
     except (OSError, ValueError) as e:
         fail("%s: unreadable state (%s); move it away to start again" % (path, e))
-    if not isinstance(state, dict) or state.get("version") != STATE_VERSION or not isinstance(state.get("params"), dict):
+    row_keys = ("theta", "start", "min", "max", "c_end", "r_end")
+    ok = (isinstance(state, dict) and state.get("version") == STATE_VERSION and isinstance(state.get("params"), dict)
+          and all(isinstance(state.get(k), int) for k in ("iterations", "pairs", "seed", "k", "wins", "losses", "draws"))
+          and isinstance(state.get("tc"), str)
+          and all(isinstance(p, dict) and all(isinstance(p.get(k), (int, float)) for k in row_keys)
+                  for p in state["params"].values()))
+    if not ok:
         fail("%s: not a state file of this version; move it away to start again" % path)
     return state
 
