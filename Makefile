@@ -7,6 +7,8 @@
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make sprt BASE=COMMIT [NEW=COMMIT]  a search or evaluation change against BASE (SPRT)
+#   make spsa-engine  the tuning build (search parameters as UCI options, build/<ARCH>/spsa/)
+#   make spsa SPSA_ARGS=...  SPSA over the search parameters with it (long; docs/spsa.md)
 #   make perft-full  every perft count to the deepest depth listed (long)
 #   make perft-960   every Chess960 perft count of fischer.epd to depth 5 (long)
 #   make test-codec-full  move-code round trip of every game under CODEC_PGN (default tests/data/pgn)

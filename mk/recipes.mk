@@ -1,7 +1,7 @@
 # The long runs that make data or figures: the opening book, the tuner's chain, the net's
 # chain, SPRT matches, the learning benchmark and perft speed. Included by the Makefile.
 
-.PHONY: book tune-data tune-run tune-match nnue-data nnue-train nnue-match sprt learning-bench bench-perft
+.PHONY: book tune-data tune-run tune-match nnue-data nnue-train nnue-match sprt spsa-engine spsa learning-bench bench-perft
 
 # The shipped opening book: the annotated source first, then the master games (-p cuts
 # only the game files). Rebuilding gives the same bytes.
@@ -64,6 +64,20 @@ nnue-match:
 sprt:
 	@test -n "$(BASE)" || { echo "sprt: set BASE=COMMIT (and NEW=COMMIT; default HEAD)" >&2; exit 2; }
 	bash tools/recipes/sprt.sh $(BASE) $(or $(NEW),HEAD)
+
+# The tuning build: every row of src/search/params.h a variable behind a UCI option of its
+# name (docs/spsa.md), in a folder of its own (the options table is larger). make spsa runs
+# SPSA with it (tools/recipes/spsa.py; long, both cores): SPSA_OUT holds the state (the same
+# command resumes), SPSA_ARGS passes --iterations, --params, --tc, --pairs, ...
+SPSA_BUILD ?= $(BUILD)/spsa
+SPSA_EXE   ?= $(SPSA_BUILD)/saavedra
+SPSA_OUT   ?= build/spsa-run
+SPSA_ARGS  ?=
+spsa-engine:
+	@$(MAKE) --no-print-directory BUILD=$(SPSA_BUILD) EXE=$(SPSA_EXE) \
+	    EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DSEARCH_TUNE -DOPTIONS_MAX=96" $(SPSA_EXE)
+spsa: spsa-engine
+	python3 tools/recipes/spsa.py --engine $(SPSA_EXE) --out $(SPSA_OUT) $(SPSA_ARGS)
 
 # What learning wins in games (docs/learning.md): LEARN_BENCH=repeated (default), book or
 # cost; LEARN_BENCH_ARGS passes options (--tc, --rounds, --arms, --opponent, ...). Needs

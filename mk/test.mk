@@ -3,8 +3,9 @@
 
 .PHONY: test test-smp-mates killtest perft-full perft-960 test-codec-full bench
 
-test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(USER_TOOLS:%=$(BUILD)/tools/%)
-	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(USER_TOOLS:%=$(BUILD)/tools/%) spsa-engine
+	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) SAAVEDRA_SPSA_ENGINE=$(abspath $(SPSA_EXE)) \
+	    bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
 
 # The multi-threaded mate-distance check (part of make test) SMP_REPEAT times in a row: its
 # failures would be intermittent (docs/smp.md). make test-debug-smp-mates (mk/sanitize.mk)

@@ -1,8 +1,9 @@
 /* The search's margins, reductions and limits in one table. Margins are in centipawns of
  * the static evaluation's scale (the hand-written evaluation's; a net is brought to it,
  * docs/nnue.md), depths in plies. Each row gives the value and the range a tuner may try
- * it in (SPSA, docs/search.md); the search reads the value as a compile-time constant, so
- * naming it costs nothing. */
+ * it in (SPSA, docs/spsa.md); the search reads the value as a compile-time constant, so
+ * naming it costs nothing. The tuning build (-DSEARCH_TUNE, make spsa-engine) makes each
+ * row a variable instead, set by a UCI option of the row's name. */
 #ifndef SAAVEDRA_SEARCH_PARAMS_H
 #define SAAVEDRA_SEARCH_PARAMS_H
 
@@ -65,8 +66,30 @@
     X(LMR_DIVISOR, 230, 150, 350)                                                             \
     X(LMR_HISTORY_DIVISOR, 7000, 3000, 15000)
 
+#include <stdbool.h>
+
+#ifdef SEARCH_TUNE
+#define SEARCH_PARAM_DECLARE(name, value, min, max) extern int name;
+SEARCH_PARAMS(SEARCH_PARAM_DECLARE)
+#undef SEARCH_PARAM_DECLARE
+#else
 #define SEARCH_PARAM_ENUM(name, value, min, max) name = value,
 enum { SEARCH_PARAMS(SEARCH_PARAM_ENUM) };
 #undef SEARCH_PARAM_ENUM
+#endif
+
+/* The rows as data: name, default value, range. */
+typedef struct {
+    const char *name;
+    int value, min, max;
+} SearchParam;
+
+extern const SearchParam SEARCH_PARAM_TABLE[];
+extern const int SEARCH_PARAM_COUNT;
+
+/* Tuning build: sets a row by name (case-insensitive) within its range. False for an
+ * unknown name, a value out of range, or in a normal build (the rows are constants).
+ * The caller re-initialises what is computed from them (alphabeta_init). */
+bool search_param_set(const char *name, int value);
 
 #endif

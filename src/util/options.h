@@ -16,7 +16,9 @@ typedef enum { OPT_SOURCE_DEFAULT, OPT_SOURCE_RC, OPT_SOURCE_GUI } OptionSource;
 
 #define OPTION_NAME_MAX 40
 #define OPTION_STRING_MAX 256
-#define OPTIONS_MAX 48
+#ifndef OPTIONS_MAX
+#define OPTIONS_MAX 48 /* the tuning build raises it: a spin option per search parameter */
+#endif
 
 typedef struct Option Option;
 /* Called after the value changed (and for buttons when pressed). Returns false, with a
