@@ -308,7 +308,7 @@ TEST(movepicker_qsearch_yields_captures_or_evasions)
         Move expected[MAX_MOVES];
         int n_expected = (int)(generate_moves(&pos, expected, in_check(&pos) ? GEN_ALL : GEN_CAPTURES) - expected);
         MovePicker mp;
-        movepicker_init_qsearch(&mp, &pos, h, MOVE_NONE, false);
+        movepicker_init_qsearch(&mp, &pos, h, MOVE_NONE, NULL);
         Move m;
         int n = 0;
         bool ok = true;
@@ -324,6 +324,54 @@ TEST(movepicker_qsearch_yields_captures_or_evasions)
         }
         CHECK_MSG(ok && n == n_expected, "qsearch picker in %s: %d moves, expected %d", fens[i], n, n_expected);
     }
+    history_free(h);
+}
+
+/* With the node's CheckInfo the quiescence picker adds every quiet non-promotion move
+ * that gives check, once, after the captures, and no other quiet move. */
+TEST(movepicker_qsearch_adds_the_quiet_checks)
+{
+    const char *fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", /* discovered checks */
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",      /* castling with check */
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        "3k4/8/8/8/8/8/8/Q3K3 w - - 0 1",           /* a queen's many checks */
+        "3k4/8/8/3N4/8/8/8/3RK3 w - - 0 1",         /* every knight move uncovers the rook */
+    };
+    History *h = history_new();
+    int quiet_checks_seen = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+        Position pos;
+        if (!set_fen(&pos, fens[i]))
+            continue;
+        Move expected[MAX_MOVES], quiets[MAX_MOVES];
+        int n_expected = (int)(generate_moves(&pos, expected, GEN_CAPTURES) - expected);
+        int n_quiets = (int)(generate_moves(&pos, quiets, GEN_QUIETS) - quiets);
+        for (int j = 0; j < n_quiets; j++)
+            if (!move_is_promotion(quiets[j]) && move_gives_check(&pos, quiets[j]))
+                expected[n_expected++] = quiets[j];
+        CheckInfo ci;
+        checkinfo_init(&ci, &pos);
+        MovePicker mp;
+        movepicker_init_qsearch(&mp, &pos, h, MOVE_NONE, &ci);
+        Move m;
+        int n = 0;
+        bool ok = true;
+        while ((m = movepicker_next(&mp, false)) != MOVE_NONE && n <= MAX_MOVES) {
+            n++;
+            bool found = false;
+            for (int j = 0; j < n_expected; j++)
+                if (expected[j] == m) {
+                    found = true;
+                    expected[j] = MOVE_NONE;
+                }
+            ok &= found;
+            quiet_checks_seen += !move_is_tactical(m);
+        }
+        CHECK_MSG(ok && n == n_expected, "qsearch picker with checks in %s: %d moves, expected %d", fens[i], n, n_expected);
+    }
+    CHECK_MSG(quiet_checks_seen >= 10, "%d quiet checks", quiet_checks_seen);
     history_free(h);
 }
 

@@ -2,7 +2,6 @@
  * while good ones are picked, so one array of MAX_MOVES holds every stage. */
 #include "search/movepicker.h"
 
-#include "board/checkinfo.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"
 #include "search/see.h"
@@ -31,7 +30,7 @@ static void setup(MovePicker *mp, const Position *pos, const History *hist, Move
     mp->cont[0] = mp->cont[1] = NULL;
     mp->killers[0] = mp->killers[1] = mp->counter = MOVE_NONE;
     mp->mode = mode;
-    mp->quiet_checks = false;
+    mp->checks = NULL;
     mp->threshold = 0;
     mp->tt_move = tt_move;
     mp->index = mp->end = mp->bad_end = 0;
@@ -44,7 +43,7 @@ static void validate_tt_move(MovePicker *mp)
     bool ok = m != MOVE_NONE && move_is_legal_fast(mp->pos, m);
     if (ok && !in_check(mp->pos)) {
         if (mp->mode == PICK_QSEARCH)
-            ok = move_is_tactical(m) || (mp->quiet_checks && move_gives_check(mp->pos, m));
+            ok = move_is_tactical(m) || (mp->checks && checkinfo_gives_check(mp->checks, mp->pos, m));
         else if (mp->mode == PICK_PROBCUT)
             ok = move_is_capture(m) && see_ge(mp->pos, m, mp->threshold);
     }
@@ -69,10 +68,10 @@ void movepicker_init(MovePicker *mp, const Position *pos, const History *hist, M
 }
 
 void movepicker_init_qsearch(MovePicker *mp, const Position *pos, const History *hist,
-                             Move tt_move, bool quiet_checks)
+                             Move tt_move, const CheckInfo *checks)
 {
     setup(mp, pos, hist, tt_move, PICK_QSEARCH);
-    mp->quiet_checks = quiet_checks;
+    mp->checks = checks;
     validate_tt_move(mp);
 }
 
@@ -229,19 +228,17 @@ Move movepicker_next(MovePicker *mp, bool skip_quiets)
         case QS_CAPTURES:
             if (mp->index < mp->end)
                 return pick_best(mp).move;
-            mp->stage = mp->quiet_checks ? QS_CHECKS_INIT : ST_DONE;
+            mp->stage = mp->checks ? QS_CHECKS_INIT : ST_DONE;
             break;
 
         case QS_CHECKS_INIT: {
-            /* Every leaf of the main search comes here: the per-node check squares make
+            /* Every leaf of the main search comes here: the node's check squares make
              * each move's test a few bit operations. */
             Move buf[MAX_MOVES];
             Move *end = generate_moves(mp->pos, buf, GEN_QUIETS);
-            CheckInfo ci;
-            checkinfo_init(&ci, mp->pos);
             mp->index = mp->end = 0;
             for (Move *p = buf; p < end; p++)
-                if (*p != mp->tt_move && !move_is_promotion(*p) && checkinfo_gives_check(&ci, mp->pos, *p))
+                if (*p != mp->tt_move && !move_is_promotion(*p) && checkinfo_gives_check(mp->checks, mp->pos, *p))
                     mp->moves[mp->end++] = (ScoredMove){ *p, quiet_score(mp, *p) };
             mp->stage++;
             break;

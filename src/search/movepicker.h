@@ -8,8 +8,9 @@
 #ifndef SAAVEDRA_MOVEPICKER_H
 #define SAAVEDRA_MOVEPICKER_H
 
-#include "search/history.h"
+#include "board/checkinfo.h"
 #include "board/position.h"
+#include "search/history.h"
 
 typedef struct {
     Move move;
@@ -24,7 +25,7 @@ typedef struct {
     const int16_t (*cont[2])[SQUARE_NB]; /* continuation tables 1 and 2 plies back, or NULL */
     Move tt_move, killers[2], counter;
     PickMode mode;
-    bool quiet_checks;  /* qsearch: also quiet checking moves */
+    const CheckInfo *checks; /* qsearch: also the quiet moves this says give check */
     int threshold;      /* probcut: minimum SEE of the captures returned */
     int stage;
     int index, end, bad_end;
@@ -36,9 +37,10 @@ void movepicker_init(MovePicker *mp, const Position *pos, const History *hist, M
                      const Move *killers, Move counter,
                      const int16_t (*cont1)[SQUARE_NB], const int16_t (*cont2)[SQUARE_NB]);
 /* Quiescence: captures and queen promotions (all evasions when in check), and quiet
- * checks after them when quiet_checks is set. */
+ * checks after them when checks (the node's CheckInfo, which must outlive the picker) is
+ * given; NULL: no quiet moves. */
 void movepicker_init_qsearch(MovePicker *mp, const Position *pos, const History *hist,
-                             Move tt_move, bool quiet_checks);
+                             Move tt_move, const CheckInfo *checks);
 /* ProbCut: captures whose exchange gains at least threshold. */
 void movepicker_init_probcut(MovePicker *mp, const Position *pos, const History *hist,
                              Move tt_move, int threshold);

@@ -59,12 +59,12 @@ int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
         futility_base = ss->static_eval + QSEARCH_FUTILITY_MARGIN;
     }
 
-    MovePicker mp;
-    movepicker_init_qsearch(&mp, pos, t->hist, hit ? tte.move : MOVE_NONE, qdepth == 0 && !checked);
-    Move best_move = MOVE_NONE, m;
-    int old_alpha = alpha;
     CheckInfo ci;
     checkinfo_init(&ci, pos);
+    MovePicker mp;
+    movepicker_init_qsearch(&mp, pos, t->hist, hit ? tte.move : MOVE_NONE, qdepth == 0 && !checked ? &ci : NULL);
+    Move best_move = MOVE_NONE, m;
+    int old_alpha = alpha;
     while ((m = movepicker_next(&mp, false)) != MOVE_NONE) {
         bool gives_check = checkinfo_gives_check(&ci, pos, m);
         if (!checked && best > -VALUE_TB_WIN_IN_MAX_PLY) {
