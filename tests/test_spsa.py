@@ -128,6 +128,14 @@ def tuning_build_searches_as_the_engine_and_follows_its_rows():
 
 
 @test
+def tuning_build_refuses_a_row_change_during_a_search():
+    script = ("uci\nisready\ngo infinite\nsetoption name LMR_BASE value 20\nstop\nisready\n"
+              "setoption name LMR_BASE value 5000\nquit\n")
+    rc, out, _ = run([SPSA_ENGINE], stdin=script, timeout=60)
+    check("cannot change during a search" in out and "bestmove" in out, out[-600:])
+
+
+@test
 def tuning_build_lists_every_row_with_its_range():
     rc, out, _ = run([SPSA_ENGINE], stdin="uci\nquit\n", timeout=60)
     rows = re.findall(r"^option name ([A-Z][A-Z0-9_]+) type spin default (-?\d+) min (-?\d+) max (-?\d+)$", out, re.M)

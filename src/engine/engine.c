@@ -12,9 +12,8 @@
 #include "engine/game.h"
 #include "learning/learner.h"
 #include "engine/ownbook.h"
+#include "engine/param_options.h"
 #include "engine/main_thread.h"
-#include "search/params.h"
-#include "search/search.h"
 #include "search/transposition.h"
 #include "tablebase/syzygy.h"
 #include "util/platform.h"
@@ -233,21 +232,6 @@ static bool on_chess960(void *ctx, const Option *opt, char *err, size_t size)
     return true;
 }
 
-/* Tuning build: a search parameter row (params.h) changed; the tables computed from the
- * rows are computed again. */
-static bool on_search_param(void *ctx, const Option *opt, char *err, size_t size)
-{
-    Engine *e = ctx;
-    if (refuse_while_searching(e, opt, err, size))
-        return false;
-    if (!search_param_set(opt->name, (int)opt->value)) {
-        snprintf(err, size, "%s: not a search parameter of this build", opt->name);
-        return false;
-    }
-    search_init();
-    return true;
-}
-
 static void register_options(Engine *e)
 {
     Options *o = &e->options;
@@ -284,14 +268,7 @@ static void register_options(Engine *e)
     /* The search's margins were tuned on the hand-written evaluation's scale; a net on
      * another scale is brought to it here (eval-loss measures both). */
     option_add_spin(o, "NNUE Scale", 100, 10, 400, NULL, e);
-#ifdef SEARCH_TUNE
-    for (int i = 0; i < SEARCH_PARAM_COUNT; i++) {
-        const SearchParam *p = &SEARCH_PARAM_TABLE[i];
-        option_add_spin(o, p->name, p->value, p->min, p->max, on_search_param, e);
-    }
-#else
-    (void)on_search_param;
-#endif
+    param_options_add(o, &e->run); /* the tuning build's search parameters */
 }
 
 Engine *engine_new(void)
