@@ -191,10 +191,16 @@ TEST(zobrist_matches_fresh_parse)
     free(pos);
 }
 
-/* Both check tests (the per-node CheckInfo one the search uses and the plain one) agree
- * with the position after the move, for every legal move of every node of the walks:
- * direct and discovered checks, castling, en passant and promotions. */
-static void check_checks(Position *pos, int depth, uint64_t *moves, int *failures)
+/* What the search predicts of a move before making it matches the position after it, for
+ * every legal move of every node of the walks: both check tests (the per-node CheckInfo
+ * one and the plain one), through direct and discovered checks, castling, en passant and
+ * promotions; and key_after, wherever it promises the exact key. */
+typedef struct {
+    uint64_t moves, exact_keys;
+    int failures;
+} PredictionWalk;
+
+static void check_predictions(Position *pos, int depth, PredictionWalk *w)
 {
     MoveList legal;
     generate_legal(pos, &legal);
@@ -203,34 +209,42 @@ static void check_checks(Position *pos, int depth, uint64_t *moves, int *failure
     for (int i = 0; i < legal.count; i++) {
         Move m = legal.moves[i];
         bool fast = checkinfo_gives_check(&ci, pos, m), plain = move_gives_check(pos, m);
+        Key predicted = key_after(pos, m);
+        int rights_before = castling_rights(pos);
         make_move(pos, m);
         bool real = in_check(pos);
-        if ((fast != real || plain != real) && ++*failures <= 5) {
+        bool exact = !move_is_castle(m) && !move_is_ep(m) && !move_is_promotion(m)
+                  && castling_rights(pos) == rights_before && ep_square(pos) == NO_SQUARE;
+        w->exact_keys += exact;
+        bool key_wrong = exact && predicted != pos_key(pos);
+        if ((fast != real || plain != real || key_wrong) && ++w->failures <= 5) {
             unmake_move(pos, m);
             char fen[128];
             position_to_fen(pos, fen);
-            CHECK_MSG(false, "%s move %d: checks %d, CheckInfo says %d, move_gives_check %d", fen, (int)m, real, fast, plain);
+            CHECK_MSG(false, "%s move %d: checks %d, CheckInfo says %d, move_gives_check %d; key_after %s",
+                      fen, (int)m, real, fast, plain, key_wrong ? "wrong" : "right");
             make_move(pos, m);
         }
-        ++*moves;
+        w->moves++;
         if (depth > 1)
-            check_checks(pos, depth - 1, moves, failures);
+            check_predictions(pos, depth - 1, w);
         unmake_move(pos, m);
     }
 }
 
-TEST(gives_check_matches_the_position_after_the_move)
+TEST(gives_check_and_key_after_match_the_position_after_the_move)
 {
     Position *pos = malloc(sizeof *pos);
     char err[160];
-    uint64_t moves = 0;
-    int failures = 0;
+    PredictionWalk w = { 0, 0, 0 };
     for (size_t i = 0; i < sizeof WALK_FENS / sizeof *WALK_FENS; i++)
         if (CHECK_MSG(position_from_fen(pos, WALK_FENS[i], err, sizeof err, NULL), "%s: %s", WALK_FENS[i], err))
-            check_checks(pos, 3, &moves, &failures);
-    test_log("%llu moves checked", (unsigned long long)moves);
-    CHECK_EQ(failures, 0);
-    CHECK(moves > 100000);
+            check_predictions(pos, 3, &w);
+    test_log("%llu moves checked, %llu of them with an exact key_after",
+             (unsigned long long)w.moves, (unsigned long long)w.exact_keys);
+    CHECK_EQ(w.failures, 0);
+    CHECK(w.moves > 100000);
+    CHECK(w.exact_keys > w.moves / 2);
     free(pos);
 }
 

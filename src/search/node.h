@@ -66,8 +66,9 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
     ss->move = m;
     ss->piece = pc;
     ss->cont = t->hist->continuation[pc][move_to(m)];
+    /* Before the move, so that the entry's memory arrives while make_move works. */
+    tt_prefetch(t->shared->tt, key_after(&t->pos, m));
     make_move(&t->pos, m);
-    tt_prefetch(t->shared->tt, pos_key(&t->pos));
     thread_add_node(t);
 }
 
