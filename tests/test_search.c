@@ -291,6 +291,29 @@ TEST(movepicker_yields_each_legal_move_once)
     CHECK_MSG(positions > 300, "only %d positions tried", positions);
 }
 
+/* Runs the picker to its end: true when every move it yields is one of expected[], none
+ * twice (each found one is crossed out). *count gets the number yielded; *quiets, if
+ * given, is increased by the quiet ones. */
+static bool picker_yields_each_once(MovePicker *mp, Move *expected, int n_expected, int *count, int *quiets)
+{
+    Move m;
+    bool ok = true;
+    *count = 0;
+    while ((m = movepicker_next(mp, false)) != MOVE_NONE && *count <= MAX_MOVES) {
+        ++*count;
+        bool found = false;
+        for (int j = 0; j < n_expected; j++)
+            if (expected[j] == m) {
+                found = true;
+                expected[j] = MOVE_NONE; /* each once */
+            }
+        ok &= found;
+        if (quiets)
+            *quiets += !move_is_tactical(m);
+    }
+    return ok;
+}
+
 TEST(movepicker_qsearch_yields_captures_or_evasions)
 {
     const char *fens[] = {
@@ -309,19 +332,8 @@ TEST(movepicker_qsearch_yields_captures_or_evasions)
         int n_expected = (int)(generate_moves(&pos, expected, in_check(&pos) ? GEN_ALL : GEN_CAPTURES) - expected);
         MovePicker mp;
         movepicker_init_qsearch(&mp, &pos, h, MOVE_NONE, NULL);
-        Move m;
         int n = 0;
-        bool ok = true;
-        while ((m = movepicker_next(&mp, false)) != MOVE_NONE && n <= MAX_MOVES) {
-            n++;
-            bool found = false;
-            for (int j = 0; j < n_expected; j++)
-                if (expected[j] == m) {
-                    found = true;
-                    expected[j] = MOVE_NONE; /* each once */
-                }
-            ok &= found;
-        }
+        bool ok = picker_yields_each_once(&mp, expected, n_expected, &n, NULL);
         CHECK_MSG(ok && n == n_expected, "qsearch picker in %s: %d moves, expected %d", fens[i], n, n_expected);
     }
     history_free(h);
@@ -355,20 +367,8 @@ TEST(movepicker_qsearch_adds_the_quiet_checks)
         checkinfo_init(&ci, &pos);
         MovePicker mp;
         movepicker_init_qsearch(&mp, &pos, h, MOVE_NONE, &ci);
-        Move m;
         int n = 0;
-        bool ok = true;
-        while ((m = movepicker_next(&mp, false)) != MOVE_NONE && n <= MAX_MOVES) {
-            n++;
-            bool found = false;
-            for (int j = 0; j < n_expected; j++)
-                if (expected[j] == m) {
-                    found = true;
-                    expected[j] = MOVE_NONE;
-                }
-            ok &= found;
-            quiet_checks_seen += !move_is_tactical(m);
-        }
+        bool ok = picker_yields_each_once(&mp, expected, n_expected, &n, &quiet_checks_seen);
         CHECK_MSG(ok && n == n_expected, "qsearch picker with checks in %s: %d moves, expected %d", fens[i], n, n_expected);
     }
     CHECK_MSG(quiet_checks_seen >= 10, "%d quiet checks", quiet_checks_seen);
