@@ -248,7 +248,8 @@ TEST(gives_check_and_key_after_match_the_position_after_the_move)
     free(pos);
 }
 
-/* The null move flips the side, drops the ep square and restores everything. */
+/* The null move flips the side, drops the ep square (the key key_after_null foresaw) and
+ * restores everything. */
 TEST(null_move_restores)
 {
     Position pos;
@@ -258,7 +259,9 @@ TEST(null_move_restores)
         return;
     CHECK_EQ(ep_square(&pos), F6);
     take_snapshot(&pos, &before);
+    Key predicted = key_after_null(&pos);
     make_null_move(&pos);
+    CHECK(pos_key(&pos) == predicted);
     CHECK_EQ(pos.side, BLACK);
     CHECK_EQ(ep_square(&pos), NO_SQUARE);
     CHECK(pos_key(&pos) == position_compute_key(&pos));

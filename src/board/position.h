@@ -148,4 +148,14 @@ static inline Key key_after(const Position *pos, Move m)
     return key;
 }
 
+/* The key make_null_move(pos) will give (exact): the side flips, an en-passant square goes. */
+static inline Key key_after_null(const Position *pos)
+{
+    const StateInfo *st = pos_state(pos);
+    Key key = st->key ^ ZOBRIST_SIDE;
+    if (st->ep_square != NO_SQUARE)
+        key ^= ZOBRIST_EP_FILE[file_of(st->ep_square)];
+    return key;
+}
+
 #endif

@@ -356,8 +356,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             ss->move = MOVE_NULL;
             ss->piece = NO_PIECE;
             ss->cont = t->hist->continuation[NO_PIECE][0];
+            tt_prefetch(sh->tt, key_after_null(pos));
             make_null_move(pos);
-            tt_prefetch(sh->tt, pos_key(pos));
             thread_add_node(t);
             int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, false);
             unmake_null_move(pos);
