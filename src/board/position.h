@@ -131,23 +131,6 @@ static inline Bitboard attackers_to(const Position *pos, Square s, Bitboard occu
 /* Piece moved by m in the current position. */
 static inline Piece moved_piece(const Position *pos, Move m) { return pos->board[move_from(m)]; }
 
-/* The key make_move(pos, m) will give, computed before the move so that the hash table
- * can start fetching its entry early. Exact for every move that neither castles, takes en
- * passant, promotes, changes castling rights nor allows an en-passant capture; otherwise
- * only a hint (a wrong one costs a useless prefetch). */
-static inline Key key_after(const Position *pos, Move m)
-{
-    const StateInfo *st = pos_state(pos);
-    Square from = move_from(m), to = move_to(m);
-    Piece pc = pos->board[from], captured = pos->board[to];
-    Key key = st->key ^ ZOBRIST_SIDE ^ ZOBRIST_PIECE[pc][from] ^ ZOBRIST_PIECE[pc][to];
-    if (captured != NO_PIECE)
-        key ^= ZOBRIST_PIECE[captured][to];
-    if (st->ep_square != NO_SQUARE)
-        key ^= ZOBRIST_EP_FILE[file_of(st->ep_square)];
-    return key;
-}
-
 /* The key make_null_move(pos) will give (exact): the side flips, an en-passant square goes. */
 static inline Key key_after_null(const Position *pos)
 {
@@ -155,6 +138,20 @@ static inline Key key_after_null(const Position *pos)
     Key key = st->key ^ ZOBRIST_SIDE;
     if (st->ep_square != NO_SQUARE)
         key ^= ZOBRIST_EP_FILE[file_of(st->ep_square)];
+    return key;
+}
+
+/* The key make_move(pos, m) will give, computed before the move so that the hash table
+ * can start fetching its entry early. Exact for every move that neither castles, takes en
+ * passant, promotes, changes castling rights nor allows an en-passant capture; otherwise
+ * only a hint (a wrong one costs a useless prefetch). */
+static inline Key key_after(const Position *pos, Move m)
+{
+    Square from = move_from(m), to = move_to(m);
+    Piece pc = pos->board[from], captured = pos->board[to];
+    Key key = key_after_null(pos) ^ ZOBRIST_PIECE[pc][from] ^ ZOBRIST_PIECE[pc][to];
+    if (captured != NO_PIECE)
+        key ^= ZOBRIST_PIECE[captured][to];
     return key;
 }
 
