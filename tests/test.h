@@ -65,5 +65,8 @@ void test_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool test_perft_full(void);
 /* Writes "<data dir>/<name>" into buf and returns buf. */
 const char *test_data_path(const char *name, char *buf, size_t size);
+/* A number from this process's /proc/self/status ("VmRSS" in kB, "Threads"), -1 when
+ * unknown (no /proc). */
+long test_proc_status(const char *field);
 
 #endif

@@ -114,6 +114,21 @@ const char *test_data_path(const char *name, char *buf, size_t size)
     return buf;
 }
 
+long test_proc_status(const char *field)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f)
+        return -1;
+    char line[256];
+    size_t n = strlen(field);
+    long value = -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, field, n) == 0 && line[n] == ':' && sscanf(line + n + 1, "%ld", &value) == 1)
+            break;
+    fclose(f);
+    return value;
+}
+
 /* Whether name is one of the comma-separated names of list (tests that need what a
  * platform lacks, such as fork). */
 static bool skipped(const char *list, const char *name)

@@ -174,19 +174,6 @@ static long heap_in_use_kb(void)
 #endif
 }
 
-static int thread_count(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    int threads = 0;
-    if (!f)
-        return 0;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "Threads: %d", &threads) == 1)
-            break;
-    fclose(f);
-    return threads;
-}
 
 /* 1000 go/stop cycles at random short intervals with 4 threads: every search ends and
  * gives a legal move, and memory stays flat. */
@@ -203,7 +190,7 @@ TEST(smp_go_stop_cycles_with_4_threads)
             return;
         uint64_t seed = 0x2545F4914F6CDD1DULL + (uint64_t)mode;
         long heap_start = 0;
-        int threads_start = 0;
+        long threads_start = 0;
         int bad = 0;
         for (int i = 0; i < 500; i++) {
             const char *fen = FENS[i % 3];
@@ -228,14 +215,14 @@ TEST(smp_go_stop_cycles_with_4_threads)
             if (!legal_in(fen, r.best))
                 bad++;
             if (i == 100)
-                heap_start = heap_in_use_kb(), threads_start = thread_count();
+                heap_start = heap_in_use_kb(), threads_start = test_proc_status("Threads");
         }
         long heap_end = heap_in_use_kb();
-        int threads_end = thread_count();
+        long threads_end = test_proc_status("Threads");
         CHECK_MSG(bad == 0, "%s: %d of 500 go/stop cycles without a legal move", mode ? "Lazy" : "YBWC", bad);
         CHECK_MSG(heap_end - heap_start < 256, "%s: heap in use grew from %ld KB to %ld KB",
                   mode ? "Lazy" : "YBWC", heap_start, heap_end);
-        CHECK_MSG(threads_end == threads_start, "%s: %d threads after 400 cycles, %d before",
+        CHECK_MSG(threads_end == threads_start, "%s: %ld threads after 400 cycles, %ld before",
                   mode ? "Lazy" : "YBWC", threads_end, threads_start);
         engine_free(e);
     }

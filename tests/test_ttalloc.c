@@ -10,15 +10,7 @@
 /* Resident memory of this process, in MB (-1 when unknown). */
 static long resident_mb(void)
 {
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f)
-        return -1;
-    char line[160];
-    long kb = -1;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld kB", &kb) == 1)
-            break;
-    fclose(f);
+    long kb = test_proc_status("VmRSS");
     return kb < 0 ? -1 : kb / 1024;
 }
 
