@@ -174,7 +174,6 @@ static long heap_in_use_kb(void)
 #endif
 }
 
-
 /* 1000 go/stop cycles at random short intervals with 4 threads: every search ends and
  * gives a legal move, and memory stays flat. */
 TEST(smp_go_stop_cycles_with_4_threads)
