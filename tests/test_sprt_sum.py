@@ -5,11 +5,13 @@ usage: python3 tests/test_sprt_sum.py ENGINE   (the engine is not used)
 Checks: the counts of several logs (the last Ptnml line of each) and of --ptnml add; the
 LLR agrees with an independent implementation (the match tool's, values noted below) and
 with the normal approximation on a large sample; it moves the right way with the results;
-the verdicts at the bounds; refusals of bad input. The last line is "N passed, N failed".
+the verdicts at the bounds; the --plan figures against the test's error rates and a
+simulated test; refusals of bad input. The last line is "N passed, N failed".
 """
 import importlib.util
 import math
 import os
+import random
 import sys
 
 import testkit
@@ -110,12 +112,61 @@ def verdicts_at_the_bounds():
     check(rc == 0 and "bounds -4.60 4.60" in out, out)
 
 
+SPREAD = [3, 25, 68, 30, 2]  # a real match's pentanomial
+
+
+@test
+def plan_meets_the_error_rates_at_the_hypotheses():
+    lower, upper = math.log(0.05 / 0.95), math.log(0.95 / 0.05)
+    _, at_elo0 = sprt.plan(SPREAD, 0, 0, 10, lower, upper)
+    _, at_elo1 = sprt.plan(SPREAD, 10, 0, 10, lower, upper)
+    _, midway = sprt.plan(SPREAD, 5, 0, 10, lower, upper)
+    check(abs(at_elo0 - 0.05) < 1e-3 and abs(at_elo1 - 0.95) < 1e-3, (at_elo0, at_elo1))
+    check(abs(midway - 0.5) < 1e-3, midway)  # the scores' midpoint is near Elo 5
+    lengths = [sprt.plan(SPREAD, e, 0, 10, lower, upper)[0] for e in (5, 10, 20, 40)]
+    check(all(a > b > 0 for a, b in zip(lengths, lengths[1:])), lengths)
+    # Narrower bounds on the Elo scale need many more pairs for the same truth.
+    check(sprt.plan(SPREAD, 5, 0, 5, lower, upper)[0] > 2 * lengths[1], lengths)
+    # Far beyond either bound the test ends quickly either way, without overflow.
+    pairs, h1 = sprt.plan(SPREAD, -400, 0, 10, lower, upper)
+    check(h1 < 1e-9 and 0 < pairs < 50, (pairs, h1))
+
+
+@test
+def plan_agrees_with_a_simulated_test():
+    # The test as a random walk of pair scores drawn from the spread tilted to the true
+    # Elo, the LLR advanced by its per-pair normal step; 600 runs from a fixed seed.
+    rng = random.Random(7)
+    lower, upper = math.log(0.05 / 0.95), math.log(0.95 / 0.05)
+    m0, m1 = sprt.score_from_elo(0), sprt.score_from_elo(10)
+    n = sum(SPREAD)
+    mean = sum(c * v for c, v in zip(SPREAD, sprt.PAIR_SCORES)) / n
+    var = sum(c * (v - mean) ** 2 for c, v in zip(SPREAD, sprt.PAIR_SCORES)) / n
+    truth = sprt.nearest_with_mean([c / n for c in SPREAD], sprt.score_from_elo(8))
+    steps = [(m1 - m0) * (v - (m0 + m1) / 2) / var for v in sprt.PAIR_SCORES]
+    lengths, wins = [], 0
+    for _ in range(600):
+        llr, pairs = 0.0, 0
+        while lower < llr < upper:
+            llr += rng.choices(steps, truth)[0]
+            pairs += 1
+        lengths.append(pairs)
+        wins += llr >= upper
+    expected, p_h1 = sprt.plan(SPREAD, 8, 0, 10, lower, upper)
+    simulated = sum(lengths) / len(lengths)
+    check(abs(simulated - expected) < 0.15 * expected, (simulated, expected))
+    check(abs(wins / 600 - p_h1) < 0.06, (wins, p_h1))
+    rc, out, err = sprt_sum("--ptnml", ",".join(map(str, SPREAD)), "--plan", "8")
+    check(rc == 0 and f"plan: true Elo +8: about {expected:.0f} pairs" in out, (out, err))
+
+
 @test
 def bad_input_is_refused_with_one_line():
     missing = os.path.join(TMP, "missing.log")
     empty = write_log("empty.log")
     for args in ([missing], [empty], ["--ptnml", "1,2,3"], ["--ptnml", "1,2,3,4,x"],
-                 ["--ptnml", "0,0,0,0,0"], [], ["--ptnml", "1,1,1,1,1", "--elo0", "5", "--elo1", "0"]):
+                 ["--ptnml", "0,0,0,0,0"], [], ["--ptnml", "1,1,1,1,1", "--elo0", "5", "--elo1", "0"],
+                 ["--ptnml", "0,0,5,0,0", "--plan", "5"]):
         rc, out, err = sprt_sum(*args)
         check(rc == 2 and out == "" and len(err.strip().splitlines()) == 1
               and err.startswith("sprt-sum: "), (args, rc, out, err))

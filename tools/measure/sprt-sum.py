@@ -7,12 +7,18 @@ parts' counts add, and the sum is tested as one sequential test. Watching the su
 every few pairs is still a sequential test as long as one stops at the first crossing.
 
 usage: python3 tools/measure/sprt-sum.py [--elo0 E] [--elo1 E] [--alpha A] [--beta B]
-                                 [--ptnml LL,LD,D,WD,WW ...] [LOG ...]
+                                 [--plan ELO ...] [--ptnml LL,LD,D,WD,WW ...] [LOG ...]
 Prints the pairs, the pentanomial, the Elo with its 95% error, the log-likelihood ratio,
 its bounds, and the verdict (H1, H0 or continue). When every part is a log, also the
 games' wins, losses and draws (each log's last `Score of A vs B: W - L - D` line, odd
 games of an unfinished pair included) and their Elo with a per-game 95% error. Exit
 status 0, or 2 on bad input.
+
+--plan ELO: how long a fresh test with these bounds would run if the true difference
+were ELO, with the spread of pair scores the given pairs show: the expected number of
+pairs to a verdict and the chance that it is H1 (Wald's approximations for a test whose
+steps are normal; the overshoot at the bounds is left out, so real tests run a little
+longer). A match that plays P pairs an hour needs about that many pairs / P hours.
 
 The LLR is the generalised SPRT of fishtest (Michel Van den Bergh's formulation): the
 empirical distribution of the pair scores (0, 1/4, ..., 1; an empty bin counts 0.001),
@@ -95,6 +101,28 @@ def games_elo_with_error(wins, losses, draws):
     return elo_from_score(mean), (hi - lo) / 2.0
 
 
+def plan(counts, elo, elo0, elo1, lower, upper):
+    """(expected pairs, chance of H1) of a test with these bounds when the true Elo is elo
+    and the pair scores spread as in counts. Per pair the LLR moves by about
+    (m1 - m0) (x - (m0 + m1) / 2) / var for a pair score x: a random walk with drift d
+    and variance v, whose exit chances and mean time Wald's identities give."""
+    n = sum(counts)
+    mean = sum(c * v for c, v in zip(counts, PAIR_SCORES)) / n
+    var = sum(c * (v - mean) ** 2 for c, v in zip(counts, PAIR_SCORES)) / n
+    m0, m1, m = score_from_elo(elo0), score_from_elo(elo1), score_from_elo(elo)
+    drift = (m1 - m0) * (m - (m0 + m1) / 2.0) / var
+    step_var = (m1 - m0) ** 2 / var
+    if abs(drift) < 1e-9 * step_var:
+        return -lower * upper / step_var, -lower / (upper - lower)
+    # exp(h L) is a martingale for h = -2 d / v: the chance of the lower bound follows;
+    # both exponentials are scaled by the larger one so that neither overflows.
+    h = -2.0 * drift / step_var
+    top = max(h * upper, h * lower, 0.0)
+    p_lower = (math.exp(h * upper - top) - math.exp(-top)) / (math.exp(h * upper - top) - math.exp(h * lower - top))
+    pairs = (p_lower * lower + (1.0 - p_lower) * upper) / drift
+    return pairs, 1.0 - p_lower
+
+
 def games_of_log(path):
     """(wins, losses, draws) of the first engine from a log's last Score line, or None."""
     with open(path, encoding="utf-8", errors="replace") as f:
@@ -125,6 +153,8 @@ def main(argv):
     ap.add_argument("--elo1", type=float, default=10.0)
     ap.add_argument("--alpha", type=float, default=0.05)
     ap.add_argument("--beta", type=float, default=0.05)
+    ap.add_argument("--plan", type=float, action="append", default=[], metavar="ELO",
+                    help="expected length and verdict of a test if the truth were ELO")
     args = ap.parse_args(argv)
 
     total = [0] * 5
@@ -148,6 +178,10 @@ def main(argv):
         print("sprt-sum: no game pairs", file=sys.stderr)
         return 2
 
+    if args.plan and sum(1 for c in total if c > 0) < 2:
+        print("sprt-sum: --plan needs pairs of at least two different scores", file=sys.stderr)
+        return 2
+
     lower = math.log(args.beta / (1.0 - args.alpha))
     upper = math.log((1.0 - args.beta) / args.alpha)
     ratio = llr(total, args.elo0, args.elo1)
@@ -159,6 +193,10 @@ def main(argv):
     else:
         print("Elo unbounded (every pair has the same extreme score)")
     print(f"LLR {ratio:.2f} (bounds {lower:.2f} {upper:.2f}, elo0 {args.elo0:g} elo1 {args.elo1:g}): {verdict}")
+    for elo in args.plan:
+        pairs_needed, p_h1 = plan(total, elo, args.elo0, args.elo1, lower, upper)
+        print(f"plan: true Elo {elo:+g}: about {pairs_needed:.0f} pairs ({2 * pairs_needed:.0f} games) "
+              f"to a verdict, H1 with chance {p_h1:.2f}")
     games = [games_of_log(path) for path in args.logs] if not args.ptnml else [None]
     if games and None not in games:
         w, l, d = (sum(g[i] for g in games) for i in range(3))
