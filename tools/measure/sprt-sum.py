@@ -80,11 +80,17 @@ def llr(counts, elo0, elo1):
     return n * sum(p * math.log(b / a) for p, a, b in zip(probs, p0, p1))
 
 
+def pair_mean_variance(counts):
+    """Mean and variance of the pair scores counted in counts."""
+    n = sum(counts)
+    mean = sum(c * v for c, v in zip(counts, PAIR_SCORES)) / n
+    return mean, sum(c * (v - mean) ** 2 for c, v in zip(counts, PAIR_SCORES)) / n
+
+
 def elo_with_error(counts):
     """Elo of the mean pair score and the half-width of its 95% interval."""
     n = sum(counts)
-    mean = sum(c * v for c, v in zip(counts, PAIR_SCORES)) / n
-    variance = sum(c * (v - mean) ** 2 for c, v in zip(counts, PAIR_SCORES)) / n
+    mean, variance = pair_mean_variance(counts)
     se = math.sqrt(variance / n)
     lo, hi = elo_from_score(mean - 1.959964 * se), elo_from_score(mean + 1.959964 * se)
     return elo_from_score(mean), (hi - lo) / 2.0
@@ -106,9 +112,7 @@ def plan(counts, elo, elo0, elo1, lower, upper):
     and the pair scores spread as in counts. Per pair the LLR moves by about
     (m1 - m0) (x - (m0 + m1) / 2) / var for a pair score x: a random walk with drift d
     and variance v, whose exit chances and mean time Wald's identities give."""
-    n = sum(counts)
-    mean = sum(c * v for c, v in zip(counts, PAIR_SCORES)) / n
-    var = sum(c * (v - mean) ** 2 for c, v in zip(counts, PAIR_SCORES)) / n
+    _, var = pair_mean_variance(counts)
     m0, m1, m = score_from_elo(elo0), score_from_elo(elo1), score_from_elo(elo)
     drift = (m1 - m0) * (m - (m0 + m1) / 2.0) / var
     step_var = (m1 - m0) ** 2 / var
