@@ -18,7 +18,9 @@
 #   make tuner     the Texel tuner (build/<ARCH>/tools/tuner; docs/tuning.md)
 #   make tune-data TUNE_GAMES=N TUNE_NODES=N   the tuner's training set (long; docs/tuning.md)
 #   make tune-run TUNE_ITERS=N   tune on it;  make tune-match   tuned vs current (SPRT)
-#   make nnue-data NNUE_DATA=DIR  self-play training data;  make nnue-train  a net from it;
+#   make nnue-data [NNUE_DATA=DIR]  self-play training data (resumable; default folder under
+#                  $SAAVEDRA_DATA or ~/.local/share/saavedra/data);  make nnue-status  what
+#                  every data folder holds;  make nnue-train NNUE_DATA=DIR  a net from it;
 #   make nnue-match  the net vs the hand-written evaluation;  make EVALFILE=NET  embed a net
 #   make fuzz      libFuzzer harnesses of tests/fuzz/ (clang, ASan + UBSan) in build/fuzz/
 #   make fuzz-smoke  each harness for a fixed number of runs from a fixed seed (about a minute)

@@ -1,7 +1,7 @@
 # The long runs that make data or figures: the opening book, the tuner's chain, the net's
 # chain, SPRT matches, the learning benchmark and perft speed. Included by the Makefile.
 
-.PHONY: book tune-data tune-run tune-match nnue-data nnue-train nnue-match sprt spsa-engine spsa learning-bench bench-perft
+.PHONY: book tune-data tune-run tune-match nnue-data nnue-status nnue-train nnue-match sprt spsa-engine spsa learning-bench bench-perft
 
 # The shipped opening book: the annotated source first, then the master games (-p cuts
 # only the game files). Rebuilding gives the same bytes.
@@ -11,7 +11,7 @@ book: $(BUILD)/tools/makebook
 	gzip -dc book/masters-2500.pgn.gz > $(BUILD)/book-masters-2500.pgn
 	$(BUILD)/tools/makebook $(BOOK_FLAGS) -o book/book.bin $(BUILD)/book-arasan_basic.pgn $(BUILD)/book-masters-2500.pgn
 
-# The tuner's training set (long, both cores: see docs/tuning.md); SAAVEDRA_DATA names
+# The tuner's training set (long, both cores: see docs/tuning.md); SAAVEDRA_TEST_DATA names
 # the folder of master games and openings it reads.
 TUNE_GAMES ?= 20000
 TUNE_NODES ?= 5000
@@ -29,13 +29,15 @@ tune-run: $(BUILD)/tools/tuner
 tune-match:
 	bash tools/recipes/tune-match.sh $(TUNE_OUT)/params.c $(TUNE_OUT)/match
 
-# The neural evaluation's chain (docs/nnue.md): self-play data into NNUE_DATA (outside
-# the repository; resumable, the same games for the same seed), a net trained on it, the
-# net against the hand-written evaluation (SPRT), then make EVALFILE=$(NNUE_OUT)/net.nnue.
+# The neural evaluation's chain (docs/nnue.md): self-play data (resumable, the same games
+# for the same seed; without NNUE_DATA into the generation's folder under the data root,
+# $$SAAVEDRA_DATA or ~/.local/share/saavedra/data), a net trained on it, the net against
+# the hand-written evaluation (SPRT), then make EVALFILE=$(NNUE_OUT)/net.nnue.
 # DATAGEN_NET=builtin|FILE generates the next data with a net; NNUE_DATA=DIR1:DIR2 trains on
 # several folders; NNUE_INIT=builtin|FILE starts training from a net's weights (with a
-# smaller NNUE_LR); NNUE_TRAIN_ARGS passes other nnuetrain options.
-NNUE_DATA   ?= $(SAAVEDRA_DATA)
+# smaller NNUE_LR); NNUE_TRAIN_ARGS passes other nnuetrain options. make nnue-status
+# reports every folder of the data root (or of NNUE_DATA).
+NNUE_DATA   ?=
 NNUE_GAMES  ?= 100000
 NNUE_NODES  ?= 5000
 NNUE_SEED   ?= 1
@@ -46,12 +48,14 @@ NNUE_INIT   ?=
 NNUE_LR     ?=
 NNUE_TRAIN_ARGS ?=
 nnue-data: $(BUILD)/tools/datagen
-	@test -n "$(NNUE_DATA)" || { echo "nnue-data: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
-	$(BUILD)/tools/datagen -o $(NNUE_DATA) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 -book book/book.bin --seed $(NNUE_SEED) \
-	    $(if $(DATAGEN_NET),-net $(DATAGEN_NET))
+	$(BUILD)/tools/datagen $(if $(NNUE_DATA),-o $(NNUE_DATA)) -games $(NNUE_GAMES) -nodes $(NNUE_NODES) -c 2 \
+	    -book book/book.bin --seed $(NNUE_SEED) $(if $(DATAGEN_NET),-net $(DATAGEN_NET))
+
+nnue-status: $(BUILD)/tools/datastatus
+	$(BUILD)/tools/datastatus $(subst :, ,$(NNUE_DATA))
 
 nnue-train: $(BUILD)/tools/nnuetrain
-	@test -n "$(NNUE_DATA)" || { echo "nnue-train: set NNUE_DATA=DIR (or SAAVEDRA_DATA)" >&2; exit 2; }
+	@test -n "$(NNUE_DATA)" || { echo "nnue-train: set NNUE_DATA=DIR[:DIR...] (make nnue-status lists them)" >&2; exit 2; }
 	@mkdir -p $(NNUE_OUT)
 	$(BUILD)/tools/nnuetrain -d $(NNUE_DATA) -o $(NNUE_OUT)/net.nnue -epochs $(NNUE_EPOCHS) -c 2 --plot $(NNUE_OUT)/loss.png \
 	    $(if $(NNUE_INIT),-init $(NNUE_INIT)) $(if $(NNUE_LR),-lr $(NNUE_LR)) $(NNUE_TRAIN_ARGS)

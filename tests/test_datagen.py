@@ -12,6 +12,7 @@ that net (-init); bad arguments are refused.
 The last line printed is "N passed, N failed".
 """
 import os
+import shutil
 import struct
 import zlib
 
@@ -66,7 +67,8 @@ def read_file(path):
 
 
 def files(folder):
-    return sorted(os.listdir(folder))
+    """The folder's files but the run's lock and record."""
+    return sorted(n for n in os.listdir(folder) if n not in ("datagen.lock", "datagen-run.txt"))
 
 
 @test
@@ -114,12 +116,168 @@ def same_seed_same_bytes_and_resume():
     check(not [n for n in files(a) if not n.endswith(".svt")], "temporary files left: %s" % files(a))
 
 
+def env_without_data_variables(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in ("SAAVEDRA_DATA", "XDG_DATA_HOME", "HOME")}
+    env.update(extra)
+    return env
+
+
 @test
-def output_folder_from_the_environment():
+def default_folder_is_the_generation_under_the_data_root():
+    # $SAAVEDRA_DATA, else $XDG_DATA_HOME/saavedra/data, else ~/.local/share/saavedra/data;
+    # in it, one folder per generation: what played the games and how deep.
     d = os.path.join(TMP, "env")
-    env = dict(os.environ, SAAVEDRA_DATA=d)
-    rc, err = datagen("-games", "1", "-nodes", "200", env=env)
-    check(rc == 0 and files(d) == ["s1-000000000.svt"], err)
+    rc, err = datagen("-games", "1", "-nodes", "200", env=env_without_data_variables(SAAVEDRA_DATA=d))
+    check(rc == 0 and files(os.path.join(d, "hce-n200")) == ["s1-000000000.svt"], err)
+    xdg = os.path.join(TMP, "xdg")
+    rc, err = datagen("-games", "1", "-nodes", "200", env=env_without_data_variables(XDG_DATA_HOME=xdg))
+    check(rc == 0 and os.path.exists(os.path.join(xdg, "saavedra", "data", "hce-n200", "s1-000000000.svt")), err)
+    home = os.path.join(TMP, "home")
+    rc, err = datagen("-games", "1", "-nodes", "200", env=env_without_data_variables(HOME=home, XDG_DATA_HOME="rel"))
+    check(rc == 0 and os.path.exists(os.path.join(home, ".local", "share", "saavedra", "data", "hce-n200",
+                                                  "s1-000000000.svt")), err)
+    rc, err = datagen("-games", "1", "-nodes", "200", env=env_without_data_variables())
+    check(rc == 2 and err.startswith("datagen: no data folder") and len(err.splitlines()) == 1, err)
+
+
+def reference(name, games, chunk, seed, nodes="400"):
+    """An uninterrupted run's folder, the bytes a resumed run must reproduce."""
+    d = os.path.join(TMP, name)
+    rc, err = datagen("-o", d, "-games", str(games), "-chunk", str(chunk), "-nodes", nodes, "--seed", str(seed))
+    check(rc == 0, err)
+    return d
+
+
+def svt(folder):
+    return [n for n in files(folder) if n.endswith(".svt")]
+
+
+def same_files(folder, ref):
+    check(svt(folder) == svt(ref), "%s against %s" % (files(folder), files(ref)))
+    for name in svt(ref):
+        check(open(os.path.join(folder, name), "rb").read() == open(os.path.join(ref, name), "rb").read(),
+              "%s differs from an uninterrupted run's" % name)
+    check(not [n for n in files(folder) if n.endswith(".part") or ".tmp-" in n], "left: %s" % files(folder))
+
+
+def read_records(data):
+    """The whole records after the header of a file that may end inside one."""
+    pos, out = 48, []
+    while pos + 2 <= len(data):
+        (length,) = struct.unpack_from("<H", data, pos)
+        body = data[pos + 2:pos + 2 + length]
+        if len(body) < length or struct.unpack_from("<I", body, length - 4)[0] != zlib.crc32(body[:-4]):
+            break
+        out.append(body)
+        pos += 2 + length
+    return out
+
+
+@test
+def a_killed_run_resumes_after_its_last_whole_game():
+    import signal
+    import subprocess
+    import time
+    ref = reference("kill-ref", 120, 60, 11)
+    d = os.path.join(TMP, "kill")
+    p = subprocess.Popen([DATAGEN, "-o", d, "-games", "120", "-chunk", "60", "-nodes", "400", "--seed", "11",
+                          "-c", "2"], stderr=subprocess.DEVNULL)
+    # Killed once both files hold some whole games and neither is finished.
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        parts = [n for n in (files(d) if os.path.isdir(d) else []) if n.endswith(".part")]
+        if len(parts) == 2 and all(os.path.getsize(os.path.join(d, n)) > 1500 for n in parts):
+            break
+        time.sleep(0.01)
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    parts = [n for n in files(d) if n.endswith(".part")]
+    check(len(parts) == 2, "killed too late to be mid-file: %s" % files(d))
+    whole = 0
+    for name in parts:
+        data = open(os.path.join(d, name), "rb").read()
+        whole += len(read_records(data))
+    check(whole > 0, "no whole game before the kill")
+    rc, err = datagen("-o", d, "-games", "120", "-chunk", "60", "-nodes", "400", "--seed", "11")
+    check(rc == 0 and ("%d to play" % (120 - whole)) in err and "resum" in err, err)
+    same_files(d, ref)
+
+
+@test
+def a_torn_part_is_cut_back_to_its_last_whole_game():
+    ref = reference("torn-ref", 8, 8, 12)
+    d = os.path.join(TMP, "torn")
+    os.makedirs(d)
+    data = open(os.path.join(ref, "s12-000000000.svt"), "rb").read()
+    records = read_records(data)
+    cut = 48 + sum(2 + len(r) for r in records[:3]) + 7   # three whole games and a torn one
+    open(os.path.join(d, "s12-000000000.svt.part"), "wb").write(data[:cut])
+    rc, err = datagen("-o", d, "-games", "8", "-chunk", "8", "-nodes", "400", "--seed", "12")
+    check(rc == 0 and "5 to play" in err, err)
+    same_files(d, ref)
+
+
+@test
+def damaged_files_are_set_aside_and_played_again():
+    ref = reference("damage-ref", 12, 3, 13)
+    d = os.path.join(TMP, "damage")
+    shutil.copytree(ref, d)
+    names = svt(d)
+    flipped, cut, grown = (os.path.join(d, n) for n in names[:3])
+    data = bytearray(open(flipped, "rb").read())
+    data[100] ^= 0x10
+    open(flipped, "wb").write(bytes(data))
+    open(cut, "r+b").truncate(os.path.getsize(cut) - 5)
+    open(grown, "ab").write(b"\0\1")
+    kept = os.stat(os.path.join(d, names[3])).st_mtime_ns
+    rc, err = datagen("-o", d, "-games", "12", "-chunk", "3", "-nodes", "400", "--seed", "13")
+    check(rc == 0 and "9 to play" in err, err)
+    for name in names[:3]:
+        check(("%s: " % name) in err and "moved to damaged/" in err, err)
+    check(sorted(os.listdir(os.path.join(d, "damaged"))) == names[:3], os.listdir(os.path.join(d, "damaged")))
+    check(os.stat(os.path.join(d, names[3])).st_mtime_ns == kept, "a whole file was written again")
+    shutil.rmtree(os.path.join(d, "damaged"))
+    same_files(d, ref)
+
+
+@test
+def one_run_a_folder():
+    import fcntl
+    d = os.path.join(TMP, "locked")
+    os.makedirs(d)
+    with open(os.path.join(d, "datagen.lock"), "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        rc, err = datagen("-o", d, "-games", "1", "-nodes", "200")
+        check(rc == 1 and "another run is writing" in err and not svt(d), err)
+    rc, err = datagen("-o", d, "-games", "1", "-nodes", "200")
+    check(rc == 0 and svt(d) == ["s1-000000000.svt"], err)
+
+
+@test
+def status_counts_what_an_independent_reader_counts():
+    root = os.path.join(TMP, "status")
+    a = reference(os.path.join("status", "hce-n400"), 6, 2, 14)
+    b = reference(os.path.join("status", "hce-n300"), 4, 4, 15, nodes="300")
+    expect = {}
+    for folder in (a, b):
+        games = positions = 0
+        for name in svt(folder):
+            header, read = read_file(os.path.join(folder, name))
+            games += len(read)
+            positions += sum(1 for g in read for s in g["scores"] if s != -32768)
+        expect[folder] = (games, positions)
+    rc, out, err = testkit.run([testkit.tool("datastatus")], env=dict(os.environ, SAAVEDRA_DATA=root))
+    check(rc == 0, err)
+    for folder, (games, positions) in expect.items():
+        check(("%s games" % games) in out and ("%s positions" % format(positions, ",")) in out, out)
+    check("2 folders, 10 games" in out and "last run:" in out and "per CPU second" in out, out)
+    # A file cut short under its final name fails the check; a .part counts its whole games.
+    name = svt(a)[0]
+    data = open(os.path.join(a, name), "rb").read()
+    open(os.path.join(a, name), "wb").write(data[:-3])
+    os.rename(os.path.join(b, svt(b)[0]), os.path.join(b, svt(b)[0] + ".part"))
+    rc, out, err = testkit.run([testkit.tool("datastatus"), a, b])
+    check(rc == 1 and ("fails its check: %s" % name) in out and "cut short (.part) with 4 whole games" in out, out)
 
 
 @test
@@ -164,10 +322,34 @@ def a_net_trained_on_the_data_generates_the_next_data():
 
 
 @test
+def the_pause_recipe_stops_and_continues_the_generator():
+    import subprocess
+    import time
+    fake = os.path.join(TMP, "zzfakegen")
+    shutil.copy("/bin/sleep", fake)
+    p = subprocess.Popen([fake, "60"])
+    env = dict(os.environ, DATAGEN_PATTERN="^zzfakegen")
+    script = os.path.join(testkit.ROOT, "tools", "recipes", "datagen-pause.sh")
+
+    def state():
+        time.sleep(0.05)
+        return open("/proc/%d/stat" % p.pid).read().rsplit(")", 1)[1].split()[0]
+
+    try:
+        rc, _, err = testkit.run(["bash", script, "stop"], env=env)
+        check(rc == 0 and state() == "T" and "to 1 generator" in err, err)
+        rc, _, err = testkit.run(["bash", script, "cont"], env=env)
+        check(rc == 0 and state() == "S", err)
+        # run: stopped while the command runs, going again after it, even when it fails.
+        rc, out, err = testkit.run(["bash", script, "run", "sh", "-c", "cat /proc/%d/stat; exit 3" % p.pid], env=env)
+        check(rc == 3 and out.rsplit(")", 1)[1].split()[0] == "T" and state() == "S", (rc, out, err))
+    finally:
+        p.kill()
+        p.wait()
+
+
+@test
 def bad_arguments():
-    env = {k: v for k, v in os.environ.items() if k != "SAAVEDRA_DATA"}
-    rc, err = datagen("-games", "1", env=env)
-    check(rc == 2 and "SAAVEDRA_DATA" in err, err)
     # One line naming the option, then the usage; exit status 2.
     for args in (["-o", TMP, "-nodes", "0"], ["-o", TMP, "-c", "x"], ["-o", TMP, "-games"], ["-o", TMP, "-colour", "w"],
                  ["-o", TMP, "stray"]):

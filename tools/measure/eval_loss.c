@@ -9,7 +9,8 @@
  *
  *   eval-loss -d DATA [-net FILE] [-valid X] [-lambda X] [-max N]
  *     -d DATA    a folder of *.svt files or one such file (the same split as nnuetrain:
- *                whole games chosen by their index, -valid X of them, default 0.02)
+ *                whole games chosen by their index, -valid X of them, default 0.02;
+ *                -valid 1: every game, for a held-out folder)
  *     -net FILE  also score this net (the engine's format, docs/nnue-format.md)
  *     -lambda X  as nnuetrain (default 0.75)
  *     -max N     read at most N positions (default: all)
@@ -64,7 +65,7 @@ int main(int argc, char **argv)
     size_t max = 0;
     const ArgSpec specs[] = {
         { "-d", ARG_TEXT, &data, 0, 0 },          { "-net", ARG_TEXT, &net_path, 0, 0 },
-        { "-valid", ARG_REAL, &valid, 1e-6, 0.5 }, { "-lambda", ARG_REAL, &lambda, 0, 1 },
+        { "-valid", ARG_REAL, &valid, 1e-6, 1 }, { "-lambda", ARG_REAL, &lambda, 0, 1 },
         { "-max", ARG_SIZE, &max, 0, 0 },
     };
     char err[300];

@@ -5,7 +5,8 @@
  *
  *   datagen [-o DIR] [-games N] [-nodes N] [-c THREADS] [-book FILE] [-random N]
  *           [-chunk N] [-net FILE|builtin] [--seed N]
- *     -o DIR      where the files go (default: $SAAVEDRA_DATA)
+ *     -o DIR      where the files go (default: the generation's folder under the data
+ *                 root, src/toolkit/datafolder.h)
  *     -games N    games under this seed, counted from game 0 (default 1000)
  *     -nodes N    nodes per move (default 5000)
  *     -c N        threads, each playing its own games (default 2)
@@ -20,22 +21,27 @@
  *
  * Game g of seed S depends on S and g alone, so the data are reproducible and a run can
  * be resumed or extended: games are written in files of -chunk games named
- * sS-FIRST.svt, each written whole (temporary name, then rename), and the files that
- * already exist are skipped. Positions in check, positions whose best move is a capture
+ * sS-FIRST.svt, appended one durable game at a time; a run checks the files there
+ * before it starts, keeps the whole ones, sets damaged ones aside and resumes files cut
+ * short after their last whole game (src/toolkit/datachunk.h). Positions in check, positions whose best move is a capture
  * or promotion, and mate or tablebase scores are not training positions (stored as
  * TRAIN_NO_SCORE). An opening whose first search scores beyond 4 pawns is replaced by
  * another. */
-#include <dirent.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "board/movegen.h"
 #include "engine/engine.h"
+#include "toolkit/datachunk.h"
+#include "toolkit/datafolder.h"
 #include "toolkit/selfgame.h"
 #include "formats/movecode_game.h"
 #include "formats/traindata.h"
@@ -43,9 +49,9 @@
 #include "search/transposition.h"
 #include "util/args.h"
 #include "util/fork_join.h"
-#include "util/outfile.h"
 #include "util/random.h"
 #include "util/timeutil.h"
+#include "util/version.h"
 
 #define OPENING_MAX 40
 #define BOOK_LINE_MAX 24
@@ -61,40 +67,15 @@ typedef struct {
 
 typedef struct {
     const Config *cfg;
-    uint64_t chunks;
+    const DataPlan *plan;
     atomic_uint_fast64_t next_chunk;
     pthread_mutex_t lock;
-    uint64_t games_done, games_todo, positions, bytes;
+    uint64_t games_done, games_todo, positions, bytes, files;
     int64_t start_ms;
+    time_t started;
     bool progress;
     atomic_bool failed;
 } Shared;
-
-static void chunk_path(const Config *cfg, uint64_t first, char *out, size_t size)
-{
-    snprintf(out, size, "%s/s%llu-%09llu.svt", cfg->dir, (unsigned long long)cfg->seed,
-             (unsigned long long)first);
-}
-
-/* Whether the chunk's file exists with a readable header; a header that disagrees with
- * this run's settings is reported and the file left alone. */
-static bool chunk_exists(const Config *cfg, uint64_t first, uint32_t games)
-{
-    char path[4096];
-    chunk_path(cfg, first, path, sizeof path);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
-    uint8_t buf[TRAIN_HEADER_SIZE];
-    TrainHeader h;
-    char err[160];
-    bool ok = fread(buf, 1, sizeof buf, f) == sizeof buf && train_header_decode(buf, &h, err, sizeof err);
-    fclose(f);
-    if (ok && (h.nodes != cfg->nodes || h.seed != cfg->seed || h.first_game != first || h.games != games))
-        fprintf(stderr, "datagen: %s was made with other settings (%u nodes, %u games); left as it is\n", path,
-                h.nodes, h.games);
-    return ok;
-}
 
 /* The opening of one attempt: a book line (when the coin says so) then random plies. */
 static int choose_opening(const Config *cfg, Position *pos, uint64_t *rng, Move *moves)
@@ -181,28 +162,69 @@ static void report(Shared *sh, bool final)
             eta / 60, sh->progress && !final ? "   " : "\n");
 }
 
-static bool write_chunk(const Config *cfg, uint64_t first, uint32_t games, const uint8_t *data, size_t size)
+/* CPU seconds of the whole process: the rate of a run on a machine that does other work. */
+static double cpu_seconds(void)
 {
-    char path[4096], err[256];
-    chunk_path(cfg, first, path, sizeof path);
-    OutFile of;
-    FILE *f = outfile_open(&of, path, err, sizeof err);
-    if (!f) {
+    struct rusage u;
+    if (getrusage(RUSAGE_SELF, &u) != 0)
+        return 0;
+    return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 + (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec / 1e6;
+}
+
+/* The run record after a finished file (under sh->lock): what nnue-status reports. */
+static void record_run(Shared *sh)
+{
+    const Config *cfg = sh->cfg;
+    DataRun run = { cfg->seed, cfg->nodes, cfg->games, cfg->eval_id, cfg->threads, (int64_t)sh->started,
+                    (time_now_ms() - sh->start_ms) / 1000.0, cpu_seconds(), sh->games_done, sh->positions,
+                    sh->files, "" };
+    snprintf(run.version, sizeof run.version, "%s", version_commit());
+    char err[256];
+    if (!datafolder_write_run(cfg->dir, &run, err, sizeof err))
+        fprintf(stderr, "datagen: %s\n", err);
+}
+
+/* Plays the rest of file c, appending each game as it ends. */
+static bool play_chunk(Shared *sh, Engine *e, TrainGame *tg, uint8_t *record, uint64_t c)
+{
+    const Config *cfg = sh->cfg;
+    ChunkWriter w;
+    char err[256];
+    if (!chunk_writer_open(&w, sh->plan, c, err, sizeof err)) {
         fprintf(stderr, "datagen: %s\n", err);
         return false;
     }
-    TrainHeader h = { (uint32_t)cfg->nodes, cfg->seed, first, games, cfg->eval_id };
-    uint8_t head[TRAIN_HEADER_SIZE];
-    train_header_encode(&h, head);
-    if (fwrite(head, 1, sizeof head, f) != sizeof head || fwrite(data, 1, size, f) != size) {
-        outfile_abort(&of);
-        fprintf(stderr, "datagen: cannot write %s\n", path);
-        return false;
+    uint64_t first = dataplan_chunk_first(sh->plan, c);
+    for (uint32_t i = w.written; i < w.games; i++) {
+        uint64_t positions = 0;
+        if (sh->failed || !play_one(cfg, e, first + i, tg, &positions)) {
+            chunk_writer_close(&w);
+            return false;
+        }
+        size_t n = train_game_encode(tg, record);
+        if (!chunk_writer_append(&w, record, n, err, sizeof err)) {
+            fprintf(stderr, "datagen: %s\n", err);
+            chunk_writer_close(&w);
+            return false;
+        }
+        pthread_mutex_lock(&sh->lock);
+        sh->games_done++;
+        sh->positions += positions;
+        sh->bytes += n;
+        if (sh->progress)
+            report(sh, false);
+        pthread_mutex_unlock(&sh->lock);
     }
-    if (!outfile_commit(&of, err, sizeof err)) {
+    if (!chunk_writer_finish(&w, err, sizeof err)) {
         fprintf(stderr, "datagen: %s\n", err);
         return false;
     }
+    pthread_mutex_lock(&sh->lock);
+    sh->files++;
+    record_run(sh);
+    if (!sh->progress)
+        report(sh, false);
+    pthread_mutex_unlock(&sh->lock);
     return true;
 }
 
@@ -211,10 +233,10 @@ static void *worker(void *arg)
     Shared *sh = arg;
     const Config *cfg = sh->cfg;
     Engine *e = engine_new();
-    uint8_t *data = malloc((size_t)cfg->chunk * TRAIN_RECORD_MAX);
+    uint8_t *record = malloc(TRAIN_RECORD_MAX);
     TrainGame *tg = malloc(sizeof *tg);
     char err[256];
-    if (!e || !data || !tg) {
+    if (!e || !record || !tg) {
         fprintf(stderr, "datagen: out of memory\n");
         sh->failed = true;
         goto done;
@@ -235,42 +257,18 @@ static void *worker(void *arg)
     }
     for (;;) {
         uint64_t c = atomic_fetch_add(&sh->next_chunk, 1);
-        if (c >= sh->chunks || sh->failed)
+        if (c >= sh->plan->chunks || sh->failed)
             break;
-        uint64_t first = c * (uint64_t)cfg->chunk;
-        uint32_t games = (uint32_t)(cfg->games - first < (uint64_t)cfg->chunk ? cfg->games - first : (uint64_t)cfg->chunk);
-        if (chunk_exists(cfg, first, games))
+        if (sh->plan->done[c] == dataplan_chunk_games(sh->plan, c))
             continue;
-        size_t size = 0;
-        for (uint32_t i = 0; i < games; i++) {
-            uint64_t positions = 0;
-            if (!play_one(cfg, e, first + i, tg, &positions)) {
-                sh->failed = true;
-                break;
-            }
-            size_t n = train_game_encode(tg, data + size);
-            size += n;
-            pthread_mutex_lock(&sh->lock);
-            sh->games_done++;
-            sh->positions += positions;
-            sh->bytes += n;
-            if (sh->progress)
-                report(sh, false);
-            pthread_mutex_unlock(&sh->lock);
-        }
-        if (sh->failed || !write_chunk(cfg, first, games, data, size)) {
+        if (!play_chunk(sh, e, tg, record, c)) {
             sh->failed = true;
             break;
-        }
-        if (!sh->progress) {
-            pthread_mutex_lock(&sh->lock);
-            report(sh, false);
-            pthread_mutex_unlock(&sh->lock);
         }
     }
 done:
     free(tg);
-    free(data);
+    free(record);
     if (e)
         engine_free(e);
     return NULL;
@@ -280,9 +278,43 @@ static const char USAGE[] =
     "usage: datagen [-o DIR] [-games N] [-nodes N] [-c N] [-book FILE] [-net FILE|builtin] [-random N] [-chunk N] "
     "[--seed N]\n";
 
+/* The folder the run writes: -o as given, else the generation's folder under the data
+ * root, made with its parents. */
+static bool output_folder(Config *cfg, char *buf, size_t size, char *err, size_t err_size)
+{
+    if (!cfg->dir) {
+        char gen[64];
+        if (!datafolder_root(buf, size, err, err_size))
+            return false;
+        datafolder_generation(cfg->eval_id, cfg->nodes, gen, sizeof gen);
+        size_t len = strlen(buf);
+        if (len + 1 + strlen(gen) >= size) {
+            snprintf(err, err_size, "the data folder's name is too long");
+            return false;
+        }
+        snprintf(buf + len, size - len, "/%s", gen);
+        cfg->dir = buf;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s", cfg->dir);
+    for (char *p = path + 1; *p; p++) {   /* mkdir -p */
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        mkdir(path, 0777);
+        *p = '/';
+    }
+    struct stat st;
+    if ((mkdir(path, 0777) != 0 && errno != EEXIST) || stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, err_size, "cannot create the folder %s", cfg->dir);
+        return false;
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
-    Config cfg = { getenv("SAAVEDRA_DATA"), NULL, NULL, 1000, 5000, 1, 2, 8, 250, NULL, 0 };
+    Config cfg = { NULL, NULL, NULL, 1000, 5000, 1, 2, 8, 250, NULL, 0 };
     const ArgSpec specs[] = {
         { "-o", ARG_TEXT, &cfg.dir, 0, 0 },          { "-book", ARG_TEXT, &cfg.book_path, 0, 0 },
         { "-net", ARG_TEXT, &cfg.net, 0, 0 },        { "-games", ARG_U64, &cfg.games, 1, 1e9 },
@@ -295,25 +327,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "datagen: %s\n%s", err, USAGE);
         return 2;
     }
-    if (!cfg.dir || !cfg.dir[0]) {
-        fprintf(stderr, "datagen: no output folder: give -o DIR or set SAAVEDRA_DATA\n");
+    if (cfg.dir && !cfg.dir[0]) {
+        fprintf(stderr, "datagen: -o: an empty folder name\n%s", USAGE);
         return 2;
-    }
-    struct stat st;
-    if (stat(cfg.dir, &st) != 0 && mkdir(cfg.dir, 0777) != 0) {
-        fprintf(stderr, "datagen: cannot create %s\n", cfg.dir);
-        return 1;
     }
     position_init();
     search_init();
     eval_init();
-    if (cfg.book_path && !(cfg.book = book_open(cfg.book_path, err, sizeof err))) {
-        fprintf(stderr, "datagen: %s\n", err);
-        return 1;
-    }
     if (cfg.net) {
         /* EvalFile takes a relative name as beside the executable: pass a full path. The
-         * net's id goes into every file header. */
+         * net's id goes into every file header and names the generation's folder. */
         bool builtin = !strcmp(cfg.net, "builtin");
         char *full = builtin || cfg.net[0] == '/' ? NULL : realpath(cfg.net, NULL);
         if (full)
@@ -326,26 +349,45 @@ int main(int argc, char **argv)
         cfg.eval_id = net->id;
         network_free(net);
     }
+    char folder[4096];
+    if (!output_folder(&cfg, folder, sizeof folder, err, sizeof err)) {
+        fprintf(stderr, "datagen: %s\n", err);
+        return cfg.dir ? 1 : 2;
+    }
+    if (cfg.book_path && !(cfg.book = book_open(cfg.book_path, err, sizeof err))) {
+        fprintf(stderr, "datagen: %s\n", err);
+        return 1;
+    }
+    /* One run a folder: two would write the same files. The lock lasts as long as the
+     * process, and dies with it. */
+    if (datafolder_lock(cfg.dir, err, sizeof err) < 0) {
+        fprintf(stderr, "datagen: %s\n", err);
+        return 1;
+    }
+    DataRunSpec spec = { cfg.dir, cfg.seed, cfg.games, (uint32_t)cfg.chunk, (uint32_t)cfg.nodes, cfg.eval_id };
+    DataPlan plan;
+    if (!dataplan_make(&plan, &spec, err, sizeof err)) {
+        fprintf(stderr, "datagen: %s\n", err);
+        return 1;
+    }
     Shared sh;
     memset(&sh, 0, sizeof sh);
     sh.cfg = &cfg;
-    sh.chunks = (cfg.games + (uint64_t)cfg.chunk - 1) / (uint64_t)cfg.chunk;
-    for (uint64_t c = 0; c < sh.chunks; c++) {
-        uint64_t first = c * (uint64_t)cfg.chunk;
-        uint64_t n = cfg.games - first < (uint64_t)cfg.chunk ? cfg.games - first : (uint64_t)cfg.chunk;
-        char path[4096];
-        chunk_path(&cfg, first, path, sizeof path);
-        if (access(path, F_OK) != 0)
-            sh.games_todo += n;
-    }
+    sh.plan = &plan;
+    sh.games_todo = cfg.games - plan.games_done;
     pthread_mutex_init(&sh.lock, NULL);
     sh.progress = isatty(STDERR_FILENO);
     sh.start_ms = time_now_ms();
+    sh.started = time(NULL);
     fprintf(stderr, "datagen: seed %llu, games 0..%llu, %llu to play, %llu nodes a move, %d threads, into %s\n",
             (unsigned long long)cfg.seed, (unsigned long long)cfg.games - 1, (unsigned long long)sh.games_todo,
             (unsigned long long)cfg.nodes, cfg.threads, cfg.dir);
+    if (plan.whole_files || plan.resumed_files)
+        fprintf(stderr, "datagen: kept %llu whole files; resuming %llu files cut short after their last whole game\n",
+                (unsigned long long)plan.whole_files, (unsigned long long)plan.resumed_files);
     fork_join(worker, &sh, 0, cfg.threads);
     report(&sh, true);
+    dataplan_free(&plan);
     if (cfg.book)
         book_close(cfg.book);
     return sh.failed ? 1 : 0;

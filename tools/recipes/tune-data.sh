@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The tuner's training set, reproducibly (docs/tuning.md):
 #   1. self-play: GAMES games of Saavedra against itself at NODES nodes per move, from the
-#      openings in $SAAVEDRA_DATA/openings/noob_2moves.epd (a random one per game) plus
+#      openings in $SAAVEDRA_TEST_DATA/openings/noob_2moves.epd (a random one per game) plus
 #      RANDOM_PLIES random plies, on THREADS threads  -> OUT/selfplay.pgn
-#   2. pgnselect on the master games ($SAAVEDRA_DATA/pgn/masters/*.pgn)  -> OUT/masters.epd
+#   2. pgnselect on the master games ($SAAVEDRA_TEST_DATA/pgn/masters/*.pgn)  -> OUT/masters.epd
 #   3. pgnselect on the self-play games                                  -> OUT/selfplay.epd
 #   4. both together                                                     -> OUT/train.epd
-# SAAVEDRA_DATA is the measurement data folder (docs/data-licences.md; default ../shared/data
+# SAAVEDRA_TEST_DATA is the measurement data folder (docs/data-licences.md; default ../shared/data
 # beside the repository). Each step's count and time go to OUT/recipe.log. Run through `make tune-data`, or:
 #   bash tools/recipes/tune-data.sh TOOLS_DIR OUT_DIR   (env GAMES NODES THREADS RANDOM_PLIES SEED MIN MAX GAP_MIN GAP_MAX)
 set -euo pipefail
@@ -17,7 +17,7 @@ fi
 tools=$1
 out=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
-data=${SAAVEDRA_DATA:-$root/../shared/data}
+data=${SAAVEDRA_TEST_DATA:-$root/../shared/data}
 GAMES=${GAMES:-20000}
 NODES=${NODES:-5000}
 THREADS=${THREADS:-2}
@@ -30,7 +30,7 @@ GAP_MAX=${GAP_MAX:-5}
 for t in selfplay pgnselect; do
     [ -x "$tools/$t" ] || { echo "error: $tools/$t not built (make tools)" >&2; exit 1; }
 done
-[ -d "$data/pgn/masters" ] || { echo "error: no master games in $data/pgn/masters (set SAAVEDRA_DATA)" >&2; exit 1; }
+[ -d "$data/pgn/masters" ] || { echo "error: no master games in $data/pgn/masters (set SAAVEDRA_TEST_DATA)" >&2; exit 1; }
 mkdir -p "$out"
 log=$out/recipe.log
 : > "$log"
