@@ -265,7 +265,7 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
         return;
     /* The default evaluation is the built-in net when the build has one. */
     Network *builtin = network_default(err, sizeof err);
-    CHECK(options_bool(engine_options(e), "Use NNUE") == (builtin != NULL));
+    CHECK(option_bool(engine_options(e), OPT_USE_NNUE) == (builtin != NULL));
     network_free(builtin);
     engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
     engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);

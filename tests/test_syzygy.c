@@ -318,7 +318,7 @@ TEST(syzygy_wrong_path_keeps_searching)
     char err[256];
     CHECK(engine_set_option(e, "SyzygyPath", "/nonexistent/tables", OPT_SOURCE_GUI, err, sizeof err));
     CHECK_MSG(err[0] && !strchr(err, '\n'), "expected one warning line, got '%s'", err);
-    CHECK_STR_EQ(options_str(engine_options(e), "SyzygyPath"), "/nonexistent/tables");
+    CHECK_STR_EQ(option_str(engine_options(e), OPT_SYZYGY_PATH), "/nonexistent/tables");
     SearchLimits limits = depth_limits(6);
     TbCapture cap;
     SearchResult res;
