@@ -17,14 +17,14 @@ static SearchResult start_position_move(bool search_only)
     char err[256], path[1024], book[PATH_MAX];
     if (!CHECK(e = engine_new()))
         return none;
-    CHECK(engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK(engine_set_option(e, "OwnBook", "true", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(engine_set_option_id(e, OPT_LEARNING, "false", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(engine_set_option_id(e, OPT_OWN_BOOK, "true", OPT_SOURCE_GUI, err, sizeof err));
     /* An absolute name: relative ones are taken beside the executable. */
     if (!CHECK(realpath(test_data_path("book/nakamura-polyglot-p12.bin", path, sizeof path), book))) {
         engine_free(e);
         return none;
     }
-    CHECK(engine_set_option(e, "BookFile", book, OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(engine_set_option_id(e, OPT_BOOK_FILE, book, OPT_SOURCE_GUI, err, sizeof err));
     engine_new_game(e);
     SearchLimits limits;
     limits_init(&limits);

@@ -265,22 +265,22 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
         return;
     /* The default evaluation is the built-in net when the build has one. */
     Network *builtin = network_default(err, sizeof err);
-    CHECK(options_bool(engine_options(e), "Use NNUE") == (builtin != NULL));
+    CHECK(option_bool(engine_options(e), OPT_USE_NNUE) == (builtin != NULL));
     network_free(builtin);
-    engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
-    engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
-    CHECK(engine_set_option(e, "EvalFile", good, OPT_SOURCE_GUI, err, sizeof err));
+    engine_set_option_id(e, OPT_LEARNING, "false", OPT_SOURCE_GUI, err, sizeof err);
+    engine_set_option_id(e, OPT_OWN_BOOK, "false", OPT_SOURCE_GUI, err, sizeof err);
+    CHECK(engine_set_option_id(e, OPT_EVAL_FILE, good, OPT_SOURCE_GUI, err, sizeof err));
     CHECK(engine_net(e) && engine_net(e)->id == net->id);
-    CHECK(!engine_set_option(e, "EvalFile", bad, OPT_SOURCE_GUI, err, sizeof err) && strstr(err, "stays"));
+    CHECK(!engine_set_option_id(e, OPT_EVAL_FILE, bad, OPT_SOURCE_GUI, err, sizeof err) && strstr(err, "stays"));
     CHECK(engine_net(e) && engine_net(e)->id == net->id);
-    CHECK(engine_set_option(e, "Use NNUE", "true", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(engine_set_option_id(e, OPT_USE_NNUE, "true", OPT_SOURCE_GUI, err, sizeof err));
     const char *modes[] = { "YBWC", "Lazy" };
     for (int threads = 1; threads <= 2; threads++)
         for (int m = 0; m < threads; m++) {
             char value[8];
             snprintf(value, sizeof value, "%d", threads);
-            engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err);
-            engine_set_option(e, "SMP Mode", modes[m], OPT_SOURCE_GUI, err, sizeof err);
+            engine_set_option_id(e, OPT_THREADS, value, OPT_SOURCE_GUI, err, sizeof err);
+            engine_set_option_id(e, OPT_SMP_MODE, modes[m], OPT_SOURCE_GUI, err, sizeof err);
             engine_new_game(e);
             engine_set_position(e, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, 0,
                                 err, sizeof err);
@@ -302,8 +302,8 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
      * leaf rounded toward zero). */
     int score[2];
     for (int k = 0; k < 2; k++) {
-        engine_set_option(e, "Threads", "1", OPT_SOURCE_GUI, err, sizeof err);
-        CHECK(engine_set_option(e, "NNUE Scale", k ? "50" : "100", OPT_SOURCE_GUI, err, sizeof err));
+        engine_set_option_id(e, OPT_THREADS, "1", OPT_SOURCE_GUI, err, sizeof err);
+        CHECK(engine_set_option_id(e, OPT_NNUE_SCALE, k ? "50" : "100", OPT_SOURCE_GUI, err, sizeof err));
         score[k] = pawns_depth_one_score(e);
     }
     CHECK_MSG(abs(score[0]) > 10 && abs(2 * score[1] - score[0]) <= 2, "scale 100: %d, scale 50: %d", score[0], score[1]);
@@ -311,10 +311,10 @@ TEST(nnue_searches_and_a_bad_eval_file_keeps_the_net)
      * were calibrated (at the top level it searches one line without noise). */
     int hce = 0, limited = 0;
     for (int k = 0; k < 2; k++) {
-        engine_set_option(e, "NNUE Scale", "100", OPT_SOURCE_GUI, err, sizeof err);
-        engine_set_option(e, "Use NNUE", k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
-        engine_set_option(e, "UCI_LimitStrength", k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
-        engine_set_option(e, "UCI_Elo", "2440", OPT_SOURCE_GUI, err, sizeof err);
+        engine_set_option_id(e, OPT_NNUE_SCALE, "100", OPT_SOURCE_GUI, err, sizeof err);
+        engine_set_option_id(e, OPT_USE_NNUE, k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
+        engine_set_option_id(e, OPT_UCI_LIMIT_STRENGTH, k ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err);
+        engine_set_option_id(e, OPT_UCI_ELO, "2440", OPT_SOURCE_GUI, err, sizeof err);
         *(k ? &limited : &hce) = pawns_depth_one_score(e);
     }
     CHECK_MSG(limited == hce && hce != score[0], "hand-written %d, limited with the net on %d, net %d", hce, limited,

@@ -1,7 +1,7 @@
 /* Tests of the search modules: transposition table (packing, mate scores by ply, the
  * lockless check, replacement, hashfull), SEE, the move picker (every legal move exactly
- * once), mates found with the right distance, draws by rule scored 0, options, time
- * limits, contempt. */
+ * once), mates found with the right distance, draws by rule scored 0, time limits,
+ * contempt. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +12,6 @@
 #include "search/node.h"
 #include "search/movepicker.h"
 #include "board/notation.h"
-#include "util/options.h"
 #include "search/search.h"
 #include "search/see.h"
 #include "search/strength.h"
@@ -532,38 +531,7 @@ TEST(search_is_draw_rules)
         CHECK(!search_is_draw(&pos, 1));
 }
 
-/* ---- options, time, contempt ---- */
-
-TEST(options_parse_and_priority)
-{
-    Options o;
-    options_init(&o);
-    option_add_spin(&o, "Hash", 16, 1, 1024, NULL, NULL);
-    option_add_check(&o, "Ponder", false, NULL, NULL);
-    option_add_combo(&o, "Style", "Normal", "Solid|Normal|Risky", NULL, NULL);
-    char err[160];
-    CHECK(options_set(&o, "hash", "64", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK_EQ(options_int(&o, "Hash"), 64);
-    CHECK(!options_set(&o, "Hash", "2048", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK(!options_set(&o, "Hash", "12x", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK_EQ(options_int(&o, "Hash"), 64);
-    CHECK(!options_set(&o, "Nonsense", "1", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK(options_set(&o, "Ponder", "true", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK(options_bool(&o, "Ponder"));
-    CHECK(!options_set(&o, "Ponder", "maybe", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK(options_set(&o, "style", "risky", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK_STR_EQ(options_str(&o, "Style"), "Risky");
-    CHECK(!options_set(&o, "Style", "Wild", OPT_SOURCE_GUI, err, sizeof err));
-    /* engine.rc (lower priority) cannot override the GUI. */
-    CHECK(options_set(&o, "Hash", "128", OPT_SOURCE_RC, err, sizeof err));
-    CHECK_EQ(options_int(&o, "Hash"), 64);
-    Options fresh;
-    options_init(&fresh);
-    option_add_spin(&fresh, "Hash", 16, 1, 1024, NULL, NULL);
-    CHECK(options_set(&fresh, "Hash", "128", OPT_SOURCE_RC, err, sizeof err));
-    CHECK(options_set(&fresh, "Hash", "32", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK_EQ(options_int(&fresh, "Hash"), 32);
-}
+/* ---- time, contempt ---- */
 
 TEST(timeman_limits_are_safe)
 {

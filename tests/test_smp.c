@@ -29,8 +29,8 @@ static Engine *new_engine(int threads, const char *mode)
         return NULL;
     char err[256], value[16];
     snprintf(value, sizeof value, "%d", threads);
-    CHECK_MSG(engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
-    CHECK_MSG(engine_set_option(e, "SMP Mode", mode, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
+    CHECK_MSG(engine_set_option_id(e, OPT_THREADS, value, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
+    CHECK_MSG(engine_set_option_id(e, OPT_SMP_MODE, mode, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
     return e;
 }
 
@@ -68,14 +68,14 @@ TEST(smp_pool_resizes_between_searches)
     char err[256], value[16];
     for (size_t i = 0; i < sizeof SIZES / sizeof *SIZES; i++) {
         snprintf(value, sizeof value, "%d", SIZES[i]);
-        CHECK_MSG(engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err), "Threads %d: %s",
+        CHECK_MSG(engine_set_option_id(e, OPT_THREADS, value, OPT_SOURCE_GUI, err, sizeof err), "Threads %d: %s",
                   SIZES[i], err);
         SearchResult r = search_fen(e, fen, 9);
         CHECK_MSG(legal_in(fen, r.best), "Threads %d: no legal best move", SIZES[i]);
     }
-    CHECK(!engine_set_option(e, "Threads", "257", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK(!engine_set_option(e, "Threads", "0", OPT_SOURCE_GUI, err, sizeof err));
-    CHECK(!engine_set_option(e, "SMP Mode", "ABDADA", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(!engine_set_option_id(e, OPT_THREADS, "257", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(!engine_set_option_id(e, OPT_THREADS, "0", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(!engine_set_option_id(e, OPT_SMP_MODE, "ABDADA", OPT_SOURCE_GUI, err, sizeof err));
     engine_free(e);
 }
 

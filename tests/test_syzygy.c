@@ -64,7 +64,7 @@ static Engine *tb_engine(const char *path)
     if (!CHECK(e != NULL))
         return NULL;
     char err[256];
-    if (path && !CHECK_MSG(engine_set_option(e, "SyzygyPath", path, OPT_SOURCE_GUI, err, sizeof err) && !err[0],
+    if (path && !CHECK_MSG(engine_set_option_id(e, OPT_SYZYGY_PATH, path, OPT_SOURCE_GUI, err, sizeof err) && !err[0],
                            "SyzygyPath %s: %s", path, err)) {
         engine_free(e);
         return NULL;
@@ -236,11 +236,11 @@ TEST(syzygy_probes_inside_the_search)
     }
     /* SyzygyProbeLimit 3 keeps KQvKP out of the search: no win right after Qxd4. */
     char err[160];
-    if (e && CHECK(engine_set_option(e, "SyzygyProbeLimit", "3", OPT_SOURCE_GUI, err, sizeof err))
+    if (e && CHECK(engine_set_option_id(e, OPT_SYZYGY_PROBE_LIMIT, "3", OPT_SOURCE_GUI, err, sizeof err))
         && tb_search(e, fen, &limits, &cap, &res))
         CHECK_MSG(cap.last.is_mate || cap.last.cp < VALUE_TB_WIN - 1, "probe limit 3: cp %d", cap.last.cp);
     /* Limit 2: no table is that small, nothing is probed. */
-    if (e && CHECK(engine_set_option(e, "SyzygyProbeLimit", "2", OPT_SOURCE_GUI, err, sizeof err))
+    if (e && CHECK(engine_set_option_id(e, OPT_SYZYGY_PROBE_LIMIT, "2", OPT_SOURCE_GUI, err, sizeof err))
         && tb_search(e, fen, &limits, &cap, &res))
         CHECK_MSG(!is_tb_win(&cap.last) && cap.last.tbhits == 0, "probe limit 2: cp %d tbhits %llu",
                   cap.last.cp, (unsigned long long)cap.last.tbhits);
@@ -259,7 +259,7 @@ TEST(syzygy_fifty_move_rule_option)
     SearchResult res;
     if (e && tb_search(e, fen, &limits, &cap, &res))
         CHECK_MSG(!cap.last.is_mate && cap.last.cp > 0 && cap.last.cp < 100, "cursed win: cp %d", cap.last.cp);
-    if (e && CHECK(engine_set_option(e, "Syzygy50MoveRule", "false", OPT_SOURCE_GUI, err, sizeof err))
+    if (e && CHECK(engine_set_option_id(e, OPT_SYZYGY_50_MOVE_RULE, "false", OPT_SOURCE_GUI, err, sizeof err))
         && tb_search(e, fen, &limits, &cap, &res))
         CHECK_MSG(is_tb_win(&cap.last), "without the rule: cp %d", cap.last.cp);
     engine_free(e);
@@ -316,9 +316,9 @@ TEST(syzygy_wrong_path_keeps_searching)
     if (!e)
         return;
     char err[256];
-    CHECK(engine_set_option(e, "SyzygyPath", "/nonexistent/tables", OPT_SOURCE_GUI, err, sizeof err));
+    CHECK(engine_set_option_id(e, OPT_SYZYGY_PATH, "/nonexistent/tables", OPT_SOURCE_GUI, err, sizeof err));
     CHECK_MSG(err[0] && !strchr(err, '\n'), "expected one warning line, got '%s'", err);
-    CHECK_STR_EQ(options_str(engine_options(e), "SyzygyPath"), "/nonexistent/tables");
+    CHECK_STR_EQ(option_str(engine_options(e), OPT_SYZYGY_PATH), "/nonexistent/tables");
     SearchLimits limits = depth_limits(6);
     TbCapture cap;
     SearchResult res;
@@ -356,7 +356,7 @@ TEST(syzygy_path_set_again_finds_new_tables)
     SearchLimits limits = depth_limits(3);
     TbCapture cap;
     SearchResult res;
-    if (e && CHECK(engine_set_option(e, "SyzygyPath", tmp, OPT_SOURCE_GUI, err, sizeof err))) {
+    if (e && CHECK(engine_set_option_id(e, OPT_SYZYGY_PATH, tmp, OPT_SOURCE_GUI, err, sizeof err))) {
         CHECK(err[0] != '\0'); /* empty directory: a warning */
         if (tb_search(e, fen, &limits, &cap, &res))
             CHECK(!is_tb_win(&cap.last));
@@ -367,7 +367,7 @@ TEST(syzygy_path_set_again_finds_new_tables)
             snprintf(to, sizeof to, "%s/%s", tmp, FILES[i]);
             copied &= copy_file(from, to);
         }
-        if (CHECK(copied) && CHECK(engine_set_option(e, "SyzygyPath", tmp, OPT_SOURCE_GUI, err, sizeof err))) {
+        if (CHECK(copied) && CHECK(engine_set_option_id(e, OPT_SYZYGY_PATH, tmp, OPT_SOURCE_GUI, err, sizeof err))) {
             CHECK_STR_EQ(err, "");
             CHECK_EQ(syzygy_largest(), 3);
             if (tb_search(e, fen, &limits, &cap, &res))
@@ -447,9 +447,9 @@ TEST(syzygy_same_result_with_more_threads)
         for (size_t c = 0; c < sizeof CONFIGS / sizeof *CONFIGS; c++) {
             TbCapture cap;
             SearchResult r;
-            CHECK(engine_set_option(e, "Threads", CONFIGS[c][0], OPT_SOURCE_GUI, err, sizeof err));
-            CHECK(engine_set_option(e, "SMP Mode", CONFIGS[c][1], OPT_SOURCE_GUI, err, sizeof err));
-            CHECK(engine_set_option(e, "Clear Hash", "", OPT_SOURCE_GUI, err, sizeof err));
+            CHECK(engine_set_option_id(e, OPT_THREADS, CONFIGS[c][0], OPT_SOURCE_GUI, err, sizeof err));
+            CHECK(engine_set_option_id(e, OPT_SMP_MODE, CONFIGS[c][1], OPT_SOURCE_GUI, err, sizeof err));
+            CHECK(engine_set_option_id(e, OPT_CLEAR_HASH, "", OPT_SOURCE_GUI, err, sizeof err));
             if (!tb_search(e, FENS[i], &limits, &cap, &r))
                 continue;
             int wdl = 0;

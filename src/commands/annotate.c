@@ -270,19 +270,19 @@ static size_t *line_offsets(const char *text, size_t len, long *count)
 static void override_options(Options *opts, OptionOverrides *s, int threads)
 {
     s->count = 0;
-    options_override(opts, s, "MultiPV", "1");
-    options_override(opts, s, "UCI_AnalyseMode", "true");
-    options_override(opts, s, "UCI_LimitStrength", "false");
-    options_override(opts, s, "Move Overhead", "0");
+    options_override(opts, s, OPT_MULTIPV, "1");
+    options_override(opts, s, OPT_UCI_ANALYSE_MODE, "true");
+    options_override(opts, s, OPT_UCI_LIMIT_STRENGTH, "false");
+    options_override(opts, s, OPT_MOVE_OVERHEAD, "0");
     if (threads > 0) {
         char buf[16];
         snprintf(buf, sizeof buf, "%d", threads);
-        options_override(opts, s, "Threads", buf);
+        options_override(opts, s, OPT_THREADS, buf);
     }
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
         if (o->type == OPT_CHECK && o->value && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
-            options_override(opts, s, o->name, "false");
+            options_override(opts, s, i, "false");
     }
 }
 

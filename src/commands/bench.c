@@ -80,21 +80,21 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
     }
     char err[256], value[32];
     snprintf(value, sizeof value, "%d", hash_mb);
-    if (!engine_set_option(e, "Hash", value, OPT_SOURCE_GUI, err, sizeof err))
+    if (!engine_set_option_id(e, OPT_HASH, value, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s (using the default hash size)\n", err);
     /* The learning file must not change the node count. */
-    engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
+    engine_set_option_id(e, OPT_LEARNING, "false", OPT_SOURCE_GUI, err, sizeof err);
     snprintf(value, sizeof value, "%d", threads);
-    if (!engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err))
+    if (!engine_set_option_id(e, OPT_THREADS, value, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s (using one thread)\n", err);
-    if (smp_mode && !engine_set_option(e, "SMP Mode", smp_mode, OPT_SOURCE_GUI, err, sizeof err))
+    if (smp_mode && !engine_set_option_id(e, OPT_SMP_MODE, smp_mode, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s\n", err);
 
     /* The search, not the book, answers the start position. */
-    engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
+    engine_set_option_id(e, OPT_OWN_BOOK, "false", OPT_SOURCE_GUI, err, sizeof err);
     if (eval_mode != BENCH_EVAL_DEFAULT)
-        engine_set_option(e, "Use NNUE", eval_mode == BENCH_EVAL_NNUE ? "true" : "false", OPT_SOURCE_GUI, err,
-                          sizeof err);
+        engine_set_option_id(e, OPT_USE_NNUE, eval_mode == BENCH_EVAL_NNUE ? "true" : "false", OPT_SOURCE_GUI,
+                             err, sizeof err);
     if (eval_mode == BENCH_EVAL_NNUE) {
         if (!engine_net(e)) {
             fprintf(stderr, "bench: this build has no net\n");

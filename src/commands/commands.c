@@ -89,9 +89,9 @@ static void tbcheck_command(Engine *e, int argc, char **argv, FILE *out, char *e
         snprintf(err, err_size, "usage: tbcheck [full] [PATH]");
         return;
     }
-    const Option *o = options_find(engine_options(e), "SyzygyPath");
+    const char *option_path = option_str(engine_options(e), OPT_SYZYGY_PATH);
     char path[OPTION_STRING_MAX], use[4096], report[2048];
-    if (!syzygy_normalise_path(argc == 2 ? argv[1] : o ? o->str : "", path, sizeof path) || !path[0]) {
+    if (!syzygy_normalise_path(argc == 2 ? argv[1] : option_path, path, sizeof path) || !path[0]) {
         snprintf(err, err_size, "tbcheck: no tablebase path (set SyzygyPath or give one)");
         return;
     }

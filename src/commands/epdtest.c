@@ -225,15 +225,15 @@ static void override_options(Options *opts, OptionOverrides *s, int variations)
     char buf[16];
     snprintf(buf, sizeof buf, "%d", variations);
     s->count = 0;
-    options_override(opts, s, "MultiPV", buf);
-    options_override(opts, s, "UCI_AnalyseMode", "true");
-    options_override(opts, s, "UCI_LimitStrength", "false");
+    options_override(opts, s, OPT_MULTIPV, buf);
+    options_override(opts, s, OPT_UCI_ANALYSE_MODE, "true");
+    options_override(opts, s, OPT_UCI_LIMIT_STRENGTH, "false");
     /* -t is the search time asked for, not a clock to keep a GUI's reserve from. */
-    options_override(opts, s, "Move Overhead", "0");
+    options_override(opts, s, OPT_MOVE_OVERHEAD, "0");
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
         if (o->type == OPT_CHECK && o->value && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
-            options_override(opts, s, o->name, "false");
+            options_override(opts, s, i, "false");
     }
 }
 

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/resign_draw.h"
 #include "util/platform.h"
 #include "util/rcfile.h"
 
@@ -55,7 +54,7 @@ bool config_apply_setting(Engine *e, Config *cfg, const char *key, const char *v
             snprintf(err, err_size, "'%s' is a button, not a setting", o->name);
             return false;
         }
-        bool ok = options_set(opts, o->name, value, OPT_SOURCE_RC, err, err_size);
+        bool ok = options_set_id(opts, i, value, OPT_SOURCE_RC, err, err_size);
         if (ok && err[0]) {
             char msg[400];
             snprintf(msg, sizeof msg, "warning: %s", err); /* kept, with a warning */
@@ -79,11 +78,11 @@ static void rc_warn(void *ctx, const char *msg)
     keep_warning(((RcContext *)ctx)->cfg, msg);
 }
 
-static void apply_flag(Engine *e, Config *cfg, const char *flag, const char *name, long long value)
+static void apply_flag(Engine *e, Config *cfg, const char *flag, EngineOption id, long long value)
 {
     char text[32], err[256], msg[400];
     snprintf(text, sizeof text, "%lld", value);
-    if (!options_set(engine_options(e), name, text, OPT_SOURCE_RC, err, sizeof err)) {
+    if (!engine_set_option_id(e, id, text, OPT_SOURCE_RC, err, sizeof err)) {
         snprintf(msg, sizeof msg, "warning: %s %s ignored: %s", flag, text, err);
         keep_warning(cfg, msg);
     }
@@ -168,9 +167,11 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
         snprintf(wanted_log, sizeof wanted_log, "%s", cl->log_path);
     cfg->wanted_log = wanted_log;
     cfg->log = iolog_new();
-    manners_add_options(engine_options(e));
-    /* Its default is the -l log, so that a GUI that sends every option keeps it. */
-    option_add_string(engine_options(e), "Debug Log File", wanted_log, on_debug_log, cfg);
+    /* Debug Log File starts as the -l log, so that a GUI that sends every option keeps
+     * it; set without the hook, which would open the log before the warnings are in. */
+    Option *debug_log = &engine_options(e)->items[OPT_DEBUG_LOG_FILE];
+    snprintf(debug_log->str, sizeof debug_log->str, "%s", wanted_log);
+    options_set_hook(engine_options(e), OPT_DEBUG_LOG_FILE, on_debug_log, cfg);
 
     if (rcfile_locate(cl->rc_path, cfg->rc_path, sizeof cfg->rc_path)) {
         RcContext ctx = {e, cfg};
@@ -183,9 +184,9 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
     }
 
     if (cl->hash_mb > 0)
-        apply_flag(e, cfg, "-H", "Hash", cl->hash_mb);
+        apply_flag(e, cfg, "-H", OPT_HASH, cl->hash_mb);
     if (cl->threads > 0)
-        apply_flag(e, cfg, "-c", "Threads", cl->threads);
+        apply_flag(e, cfg, "-c", OPT_THREADS, cl->threads);
 
     cfg->wanted_log = NULL;
     if (wanted_log[0] && strcmp(wanted_log, cfg->log_path) != 0) {

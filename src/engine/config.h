@@ -4,8 +4,8 @@
  * (the flags afterwards, so they win) and a GUI sets at OPT_SOURCE_GUI.
  *
  * engine.rc keys are option names matched loosely (rc_key_equal), plus the start-up-only
- * key `log file` (same as -l). The option Debug Log File (added here) starts, moves or
- * ends the same log at any time: the protocol streams always go through the log, which
+ * key `log file` (same as -l). The option Debug Log File (its hook is here) starts, moves
+ * or ends the same log at any time: the protocol streams always go through the log, which
  * writes nowhere while it has no file. Warnings (bad lines, rejected flags) go to stderr at once
  * and are kept in Config, which also copies them into the protocol log. */
 #ifndef SAAVEDRA_CONFIG_H

@@ -7,12 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "engine/game.h"
 #include "learning/learner.h"
 #include "engine/ownbook.h"
-#include "engine/param_options.h"
+#include "engine/resign_draw.h"
 #include "engine/main_thread.h"
 #include "search/transposition.h"
 #include "tablebase/syzygy.h"
@@ -85,13 +84,13 @@ static bool on_learning(void *ctx, const Option *opt, char *err, size_t size)
         return false;
     engine_wait(e); /* the last search may still be writing what it learned */
     char path[1024];
-    if (!learner_resolve_path(options_str(&e->options, "LearningFile"), path, sizeof path)) {
+    if (!learner_resolve_path(option_str(&e->options, OPT_LEARNING_FILE), path, sizeof path)) {
         snprintf(err, size, "LearningFile: the executable's directory is unknown; give a full path");
         return false;
     }
-    learner_configure(e->learner, options_bool(&e->options, "Learning"), path,
-                      (int)options_int(&e->options, "Learning Threshold"));
-    learner_set_results(e->learner, options_bool(&e->options, "Learning Results"));
+    learner_configure(e->learner, option_bool(&e->options, OPT_LEARNING), path,
+                      (int)option_int(&e->options, OPT_LEARNING_THRESHOLD));
+    learner_set_results(e->learner, option_bool(&e->options, OPT_LEARNING_RESULTS));
     e->learn_reload = true;
     return true;
 }
@@ -114,7 +113,7 @@ static bool on_clear_hash(void *ctx, const Option *opt, char *err, size_t size)
     Engine *e = ctx;
     if (refuse_while_searching(e, opt, err, size))
         return false;
-    tt_clear(&e->tt, (int)options_int(&e->options, "Threads"));
+    tt_clear(&e->tt, (int)option_int(&e->options, OPT_THREADS));
     e->learn_reload = true;
     return true;
 }
@@ -232,43 +231,37 @@ static bool on_chess960(void *ctx, const Option *opt, char *err, size_t size)
     return true;
 }
 
+#ifdef SEARCH_TUNE
+/* A row of the search parameter table (the tuning build's options): its variable is set
+ * and what the search derives from the rows recomputed. */
+static bool on_search_param(void *ctx, const Option *opt, char *err, size_t size)
+{
+    Engine *e = ctx;
+    if (refuse_while_searching(e, opt, err, size))
+        return false;
+    if (!search_param_set(opt->name, (int)opt->value)) {
+        snprintf(err, size, "%s: not a search parameter of this build", opt->name);
+        return false;
+    }
+    search_init(); /* the reduction table is computed from the rows */
+    return true;
+}
+#endif
+
+/* The rows of option_table.h: option i is row i, so EngineOption indexes e->options. */
 static void register_options(Engine *e)
 {
-    Options *o = &e->options;
-    options_init(o);
-    option_add_spin(o, "Hash", ENGINE_DEFAULT_HASH_MB, TT_MIN_MB, TT_MAX_MB, on_hash, e);
-    option_add_spin(o, "Threads", 1, 1, POOL_MAX_THREADS, on_threads, e);
-    option_add_combo(o, "SMP Mode", "YBWC", "YBWC|Lazy", NULL, e);
-    option_add_spin(o, "MultiPV", 1, 1, MAX_MOVES, NULL, e);
-    option_add_check(o, "Ponder", false, NULL, e);
-    option_add_spin(o, "Move Overhead", 50, 0, 5000, NULL, e);
-    option_add_button(o, "Clear Hash", on_clear_hash, e);
-    option_add_spin(o, "Contempt", 0, -100, 100, NULL, e);
-    option_add_check(o, "UCI_AnalyseMode", false, NULL, e);
-    option_add_check(o, "UCI_Chess960", false, on_chess960, e);
-    option_add_check(o, "UCI_ShowWDL", false, NULL, e); /* read by the UCI front end */
-    option_add_string(o, "UCI_Opponent", "", on_opponent, e);
-    option_add_check(o, "UCI_LimitStrength", false, NULL, e);
-    /* GUIs offer ratings from their own range (Stockfish's reaches 2850): cut, not refuse. */
-    option_add_spin(o, "UCI_Elo", 1500, STRENGTH_MIN_ELO, STRENGTH_MAX_ELO, NULL, e)->clamp = true;
-    option_add_string(o, "SyzygyPath", "", on_syzygy_path, e);
-    option_add_spin(o, "SyzygyProbeDepth", 1, 1, 100, NULL, e);
-    option_add_spin(o, "SyzygyProbeLimit", SYZYGY_MAX_PIECES, 0, SYZYGY_MAX_PIECES, NULL, e);
-    option_add_check(o, "Syzygy50MoveRule", true, NULL, e);
-    option_add_check(o, "Learning", true, on_learning, e);
-    option_add_string(o, "LearningFile", LEARN_DEFAULT_FILE, on_learning, e);
-    option_add_spin(o, "Learning Threshold", LEARN_DEFAULT_THRESHOLD, 10, 2000, on_learning, e);
-    option_add_check(o, "Learning Results", true, on_learning, e);
-    /* Learned wins are replayed with the book; this replays them with OwnBook off too. */
-    option_add_check(o, "Replay Without Book", false, NULL, e);
-    ownbook_add_options(o, on_book_file, e);
+#define ENGINE_OPTION_SPEC(id_, name_, kind_, hook_) [id_] = { .name = name_, kind_, .hook = hook_ },
+#define ENGINE_PARAM_OPTION_SPEC(name_, value_, min_, max_) \
+    [OPT_##name_] = { .name = #name_, OPTION_SPIN(value_, min_, max_), .hook = on_search_param },
+    OptionSpec specs[] = { ENGINE_OPTIONS(ENGINE_OPTION_SPEC, ENGINE_PARAM_OPTION_SPEC) };
+#undef ENGINE_OPTION_SPEC
+#undef ENGINE_PARAM_OPTION_SPEC
+    _Static_assert(sizeof specs / sizeof *specs == ENGINE_OPTION_COUNT, "a row per EngineOption");
+    _Static_assert(ENGINE_OPTION_COUNT <= OPTIONS_MAX, "OPTIONS_MAX is too small for the table");
     /* A build with a net plays with it; one without has only the hand-written evaluation. */
-    option_add_check(o, "Use NNUE", e->builtin_net != NULL, on_use_nnue, e);
-    option_add_string(o, "EvalFile", "", on_eval_file, e);
-    /* The search's margins were tuned on the hand-written evaluation's scale; a net on
-     * another scale is brought to it here (eval-loss measures both). */
-    option_add_spin(o, "NNUE Scale", 100, 10, 400, NULL, e);
-    param_options_add(o, &e->run); /* the tuning build's search parameters */
+    specs[OPT_USE_NNUE].def = e->builtin_net != NULL;
+    options_init(&e->options, specs, ENGINE_OPTION_COUNT, e);
 }
 
 Engine *engine_new(void)
@@ -289,7 +282,7 @@ Engine *engine_new(void)
     char err[160];
     e->builtin_net = network_default(err, sizeof err);
     register_options(e);
-    on_learning(e, options_find(&e->options, "Learning"), err, sizeof err);
+    on_learning(e, &e->options.items[OPT_LEARNING], err, sizeof err);
     const EcoTable *eco_table = eco_builtin(err, sizeof err);
     game_init(&e->game, eco_table);
     return e;
@@ -324,13 +317,19 @@ bool engine_set_option(Engine *e, const char *name, const char *value, OptionSou
     return options_set(&e->options, name, value, source, err, err_size);
 }
 
+bool engine_set_option_id(Engine *e, EngineOption id, const char *value, OptionSource source,
+                          char *err, size_t err_size)
+{
+    return options_set_id(&e->options, id, value, source, err, err_size);
+}
+
 void engine_new_game(Engine *e)
 {
     engine_stop(e);
     engine_wait(e);
-    tt_clear(&e->tt, (int)options_int(&e->options, "Threads"));
+    tt_clear(&e->tt, (int)option_int(&e->options, OPT_THREADS));
     runner_clear(&e->run);
-    game_new(&e->game, options_bool(&e->options, "UCI_Chess960"));
+    game_new(&e->game, option_bool(&e->options, OPT_UCI_CHESS960));
     learner_new_game(e->learner);
     char msg[700];
     learner_load_into(e->learner, &e->tt, msg, sizeof msg);
@@ -354,7 +353,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
      * position) and writing what it learned: it ends before the game changes. */
     engine_wait(e);
     Move *list = malloc(((size_t)move_count + 1) * sizeof *list); /* for the game record */
-    if (!game_set(&e->game, fen, moves, move_count, options_bool(&e->options, "UCI_Chess960"),
+    if (!game_set(&e->game, fen, moves, move_count, option_bool(&e->options, OPT_UCI_CHESS960),
                   list, err, err_size)) {
         free(list);
         return false;
@@ -410,12 +409,12 @@ void engine_set_opponent(Engine *e, const OpponentInfo *opp, int own_rating)
 
 int engine_contempt(const Engine *e)
 {
-    if (options_bool(&e->options, "UCI_AnalyseMode"))
+    if (option_bool(&e->options, OPT_UCI_ANALYSE_MODE))
         return 0;
     int own = e->own_rating;
-    if (!own && options_bool(&e->options, "UCI_LimitStrength"))
-        own = (int)options_int(&e->options, "UCI_Elo");
-    return contempt_for_opponent((int)options_int(&e->options, "Contempt"), own, &e->opponent);
+    if (!own && option_bool(&e->options, OPT_UCI_LIMIT_STRENGTH))
+        own = (int)option_int(&e->options, OPT_UCI_ELO);
+    return contempt_for_opponent((int)option_int(&e->options, OPT_CONTEMPT), own, &e->opponent);
 }
 
 /* What the learner hears of a search (main_thread.h). */
@@ -443,6 +442,7 @@ static void learn_after_move(void *ctx)
 static void set_up_search(Engine *e, const SearchLimits *limits)
 {
     SearchShared *sh = &e->run.shared;
+    const Options *o = &e->options;
     int64_t now = time_now_ms();
     sh->limits = *limits;
     atomic_store(&sh->stop, false);
@@ -450,12 +450,12 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
     atomic_store(&sh->pondering, limits->ponder);
     atomic_store(&sh->ponderhit_ms, now);
     timeman_init(&sh->tm, limits, e->game.pos.side, fullmove_number(&e->game.pos),
-                 (int)options_int(&e->options, "Move Overhead"), now);
+                 (int)option_int(o, OPT_MOVE_OVERHEAD), now);
     sh->tt = &e->tt;
-    sh->multipv = (int)options_int(&e->options, "MultiPV");
+    sh->multipv = (int)option_int(o, OPT_MULTIPV);
     sh->contempt = engine_contempt(e);
-    sh->limit_strength = options_bool(&e->options, "UCI_LimitStrength");
-    sh->elo = (int)options_int(&e->options, "UCI_Elo");
+    sh->limit_strength = option_bool(o, OPT_UCI_LIMIT_STRENGTH);
+    sh->elo = (int)option_int(o, OPT_UCI_ELO);
     sh->node_limit = limits->nodes;
     if (sh->limit_strength) {
         uint64_t cap = strength_node_limit(sh->elo);
@@ -463,22 +463,21 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
             sh->node_limit = cap;
     }
     int tb_pieces = e->tb_loaded ? syzygy_largest() : 0;
-    int tb_limit = (int)options_int(&e->options, "SyzygyProbeLimit");
+    int tb_limit = (int)option_int(o, OPT_SYZYGY_PROBE_LIMIT);
     sh->tb.pieces = tb_pieces < tb_limit ? tb_pieces : tb_limit;
     /* Limited strength plays with the hand-written evaluation: its levels were
      * calibrated with it (docs/search.md). */
-    sh->net = options_bool(&e->options, "Use NNUE") && !sh->limit_strength ? engine_net(e) : NULL;
-    sh->net_scale = (int)options_int(&e->options, "NNUE Scale");
-    sh->tb.probe_depth = (int)options_int(&e->options, "SyzygyProbeDepth");
-    sh->tb.rule50 = options_bool(&e->options, "Syzygy50MoveRule");
+    sh->net = option_bool(o, OPT_USE_NNUE) && !sh->limit_strength ? engine_net(e) : NULL;
+    sh->net_scale = (int)option_int(o, OPT_NNUE_SCALE);
+    sh->tb.probe_depth = (int)option_int(o, OPT_SYZYGY_PROBE_DEPTH);
+    sh->tb.rule50 = option_bool(o, OPT_SYZYGY_50_MOVE_RULE);
     syzygy_rank_root(&sh->tb, &e->game.pos, -sh->contempt, &sh->tb_root);
     char tb_fault[300]; /* a probe failed (in this root ranking or an earlier search) */
     if (syzygy_take_fault(tb_fault, sizeof tb_fault)) {
         add_message(e, tb_fault);
         sh->tb.pieces = 0;
     }
-    const Option *mode = options_find_const(&e->options, "SMP Mode");
-    sh->smp_mode = mode && !strcasecmp(mode->str, "Lazy") ? SMP_LAZY : SMP_YBWC;
+    sh->smp_mode = option_int(o, OPT_SMP_MODE) == SMP_LAZY ? SMP_LAZY : SMP_YBWC; /* SmpMode's order */
     atomic_store(&sh->helpers_stop, false);
 }
 
@@ -489,8 +488,8 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
 static bool follow_results(Engine *e, const SearchLimits **limits, bool may_answer, const SearchReporter *rep)
 {
     const Options *o = &e->options;
-    bool game_move = !options_bool(o, "UCI_AnalyseMode") && !options_bool(o, "UCI_LimitStrength");
-    bool may_replay = may_answer && (options_bool(o, "OwnBook") || options_bool(o, "Replay Without Book"));
+    bool game_move = !option_bool(o, OPT_UCI_ANALYSE_MODE) && !option_bool(o, OPT_UCI_LIMIT_STRENGTH);
+    bool may_replay = may_answer && (option_bool(o, OPT_OWN_BOOK) || option_bool(o, OPT_REPLAY_WITHOUT_BOOK));
     char detail[200];
     Move replay = MOVE_NONE;
     switch (learner_result_go(e->learner, &e->game.pos, game_move, may_replay, *limits, &e->learned_limits,
@@ -529,7 +528,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
         return true;
     set_up_search(e, limits);
     learner_search_start(e->learner, &e->game.pos,
-                         !limits->infinite && !options_bool(&e->options, "UCI_AnalyseMode"));
+                         !limits->infinite && !option_bool(&e->options, OPT_UCI_ANALYSE_MODE));
     tt_new_search(&e->tt);
     RunnerHooks hooks = { learn_on_iteration, learn_on_result, learn_after_move, e };
     runner_search(&e->run, &e->game.pos, reporter, &hooks);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "engine/option_table.h"
 #include "opening/book.h"
 #include "opening/eco.h"
 #include "util/options.h"
@@ -27,11 +28,15 @@ typedef struct Engine Engine;
 Engine *engine_new(void);
 void engine_free(Engine *e);
 
+/* The options, indexed by EngineOption (option_table.h). */
 Options *engine_options(Engine *e);
-/* Sets an option by name (stops nothing: options that cannot change during a search
- * are refused with a message while one runs). */
+/* Sets an option by its name as a GUI gives it (stops nothing: options that cannot
+ * change during a search are refused with a message while one runs). */
 bool engine_set_option(Engine *e, const char *name, const char *value, OptionSource source,
                        char *err, size_t err_size);
+/* The same for the code's own settings. */
+bool engine_set_option_id(Engine *e, EngineOption id, const char *value, OptionSource source,
+                          char *err, size_t err_size);
 
 /* Forgets the game: start position, empty hash table and histories; the learned
  * positions are loaded into the table again. */

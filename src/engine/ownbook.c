@@ -5,19 +5,12 @@
 #include <string.h>
 
 #include "board/position.h"
+#include "engine/option_table.h"
 
 void ownbook_init(OwnBook *ob, uint64_t seed)
 {
     memset(ob, 0, sizeof *ob);
     ob->rng = seed;
-}
-
-void ownbook_add_options(Options *o, OptionHook on_file, void *ctx)
-{
-    option_add_check(o, "OwnBook", true, NULL, ctx);
-    option_add_string(o, "BookFile", OWNBOOK_DEFAULT_FILE, on_file, ctx);
-    option_add_spin(o, "Book Variety", 50, 0, 100, NULL, ctx);
-    option_add_spin(o, "Book Depth", 40, 0, 1000, NULL, ctx);
 }
 
 void ownbook_close(OwnBook *ob)
@@ -31,7 +24,7 @@ void ownbook_close(OwnBook *ob)
  * read, with the reason in warn the first time only ("" otherwise). */
 static Book *current_book(OwnBook *ob, const Options *o, char *warn, size_t size)
 {
-    const char *name = options_str(o, "BookFile");
+    const char *name = option_str(o, OPT_BOOK_FILE);
     warn[0] = '\0';
     if (ob->checked && !strcmp(ob->name, name))
         return ob->book;
@@ -54,7 +47,7 @@ static Book *current_book(OwnBook *ob, const Options *o, char *warn, size_t size
 void ownbook_changed(OwnBook *ob, const Options *o, char *warn, size_t warn_size)
 {
     ob->checked = false;
-    if (options_bool(o, "OwnBook"))
+    if (option_bool(o, OPT_OWN_BOOK))
         current_book(ob, o, warn, warn_size);
 }
 
@@ -69,7 +62,7 @@ int ownbook_moves(OwnBook *ob, const Options *o, const Learner *learner, const P
 
 bool ownbook_may_answer(const Options *o, const Position *pos, const SearchLimits *limits)
 {
-    return !options_bool(o, "UCI_AnalyseMode") && limits->time[pos->side] >= 0 && !limits->depth
+    return !option_bool(o, OPT_UCI_ANALYSE_MODE) && limits->time[pos->side] >= 0 && !limits->depth
         && !limits->nodes && !limits->mate && !limits->movetime && !limits->infinite && !limits->ponder
         && !limits->searchmoves_count;
 }
@@ -77,8 +70,8 @@ bool ownbook_may_answer(const Options *o, const Position *pos, const SearchLimit
 bool ownbook_choose(OwnBook *ob, const Options *o, Learner *learner, const Position *pos,
                     const SearchLimits *limits, const SearchReporter *rep)
 {
-    if (!options_bool(o, "OwnBook") || !ownbook_may_answer(o, pos, limits)
-        || pos->game_ply >= options_int(o, "Book Depth"))
+    if (!option_bool(o, OPT_OWN_BOOK) || !ownbook_may_answer(o, pos, limits)
+        || pos->game_ply >= option_int(o, OPT_BOOK_DEPTH))
         return false;
     char warn[500];
     BookMove moves[BOOK_MOVES_MAX];
@@ -90,7 +83,7 @@ bool ownbook_choose(OwnBook *ob, const Options *o, Learner *learner, const Posit
     }
     int n = book ? book_probe(book, pos, moves, BOOK_MOVES_MAX) : 0;
     learner_book_adjust(learner, pos, moves, n); /* what the engine's games taught */
-    int pick = book_choose(moves, n, (int)options_int(o, "Book Variety"), &ob->rng);
+    int pick = book_choose(moves, n, (int)option_int(o, OPT_BOOK_VARIETY), &ob->rng);
     if (pick < 0)
         return false;
     learner_book_played(learner, pos, moves[pick].move);

@@ -1,7 +1,8 @@
-/* The engine's own opening book (OwnBook, BookFile, Book Variety, Book Depth): the file
- * BookFile names, opened on first use, and the choice of a book move for a go, merged
- * with what the learning file says of the book's moves. Knows nothing of protocols: a
- * warning goes out through the reporter's on_info. Format: docs/book-format.md. */
+/* The engine's own opening book: the file BookFile names, opened on first use, and the
+ * choice of a book move for a go, merged with what the learning file says of the book's
+ * moves. The Options passed in are the engine's (option_table.h: OwnBook, BookFile, Book
+ * Variety, Book Depth). Knows nothing of protocols: a warning goes out through the
+ * reporter's on_info. Format: docs/book-format.md. */
 #ifndef SAAVEDRA_OWNBOOK_H
 #define SAAVEDRA_OWNBOOK_H
 
@@ -25,9 +26,6 @@ typedef struct {
 } OwnBook;
 
 void ownbook_init(OwnBook *ob, uint64_t seed);
-/* Adds the book's options to the table (OwnBook, BookFile, Book Variety, Book Depth);
- * on_file(ctx, ...) is BookFile's hook. */
-void ownbook_add_options(Options *o, OptionHook on_file, void *ctx);
 void ownbook_close(OwnBook *ob);
 
 /* BookFile changed: the next use opens it again. With OwnBook on it is opened at once, so

@@ -2,6 +2,7 @@
 #include "engine/resign_draw.h"
 
 #include "board/bitboard.h"
+#include "engine/option_table.h"
 
 /* Scores this close to the draw score count as "dead level". */
 #define LEVEL_MARGIN 15
@@ -14,19 +15,12 @@
 #define ACCEPT_MARGIN 25
 #define MIN_ACCEPT_MOVE 20
 
-void manners_add_options(Options *opts)
-{
-    option_add_spin(opts, "Resign Threshold", 0, 0, 10000, NULL, NULL);
-    option_add_spin(opts, "Resign Moves", 3, 1, MANNERS_HISTORY, NULL, NULL);
-    option_add_check(opts, "Draw Offers", true, NULL, NULL);
-}
-
 MannersConfig manners_config(const Options *opts, int contempt)
 {
     MannersConfig cfg = {
-        .resign_threshold = (int)options_int(opts, "Resign Threshold"),
-        .resign_moves = (int)options_int(opts, "Resign Moves"),
-        .draw_offers = options_bool(opts, "Draw Offers"),
+        .resign_threshold = (int)option_int(opts, OPT_RESIGN_THRESHOLD),
+        .resign_moves = (int)option_int(opts, OPT_RESIGN_MOVES),
+        .draw_offers = option_bool(opts, OPT_DRAW_OFFERS),
         .draw_contempt = -contempt,
     };
     return cfg;

@@ -46,10 +46,9 @@ bool manners_offer_draw(MannersState *st, const MannersConfig *cfg, const Positi
  * not better than a draw is worth to us, and the game is past the opening. */
 bool manners_accept_draw(const MannersState *st, const MannersConfig *cfg, const Position *pos);
 
-/* Registers the options behind MannersConfig: "Resign Threshold" (cp, 0 = never, the
- * default), "Resign Moves" and "Draw Offers". */
-void manners_add_options(Options *opts);
-/* Reads them back; draw_contempt is the draw score for us (minus the search contempt). */
+/* MannersConfig from the engine's options (option_table.h) "Resign Threshold" (cp,
+ * 0 = never, the default), "Resign Moves" and "Draw Offers"; draw_contempt is the draw
+ * score for us (minus the search contempt). */
 MannersConfig manners_config(const Options *opts, int contempt);
 
 /* Non-pawn material of both sides in pawn units (N/B 3, R 5, Q 9). */

@@ -362,7 +362,7 @@ static void cmd_go(UciState *u, char **tok, int n)
     const EcoEntry *opening = engine_opening(u->engine, &here);
     if (here) /* named only while the game is in known opening positions */
         uci_send(u, "info string opening %s %s", opening->code, opening->name);
-    u->show_wdl = options_bool(engine_options(u->engine), "UCI_ShowWDL");
+    u->show_wdl = option_bool(engine_options(u->engine), OPT_UCI_SHOW_WDL);
     u->material = wdl_material(engine_position(u->engine));
     if (!engine_go(u->engine, &limits, &reporter, err, sizeof err))
         uci_send(u, "info string error: %s", err);

@@ -62,7 +62,8 @@ static void stop_search(Xb *xb)
 static void cmd_new(Xb *xb)
 {
     char err[160];
-    engine_set_option(xb->engine, "UCI_Chess960", "false", OPT_SOURCE_GUI, err, sizeof err); /* new: normal chess */
+    /* new: normal chess */
+    engine_set_option_id(xb->engine, OPT_UCI_CHESS960, "false", OPT_SOURCE_GUI, err, sizeof err);
     engine_new_game(xb->engine);
     reset_game(xb, START_FEN);
     xb->force = false;
@@ -281,7 +282,8 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
         bool fischer = !strcmp(a1, "fischerandom");
         if (strcmp(a1, "normal") && !fischer)
             error_reply(xb, "unsupported variant", line);
-        else if (!engine_set_option(e, "UCI_Chess960", fischer ? "true" : "false", OPT_SOURCE_GUI, err, sizeof err))
+        else if (!engine_set_option_id(e, OPT_UCI_CHESS960, fischer ? "true" : "false", OPT_SOURCE_GUI, err,
+                                       sizeof err))
             error_reply(xb, err, line);
     } else if (!strcmp(cmd, "force")) {
         stop_search(xb);

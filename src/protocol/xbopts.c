@@ -18,14 +18,15 @@ void xbopts_send_features(Engine *e, XbOut *out)
             ENGINE_NAME, ENGINE_VERSION);
     /* Options the GUI can set with `option NAME=VALUE`; those with their own xboard
      * command (memory, cores, hard/easy, rating) or meaning only in UCI are left out. */
-    static const char *const HIDDEN[] = {"Hash", "Threads", "Ponder", "UCI_AnalyseMode", "UCI_Opponent",
-                                         "UCI_Chess960" /* variant fischerandom */, "UCI_ShowWDL"};
+    static const EngineOption HIDDEN[] = {OPT_HASH, OPT_THREADS, OPT_PONDER, OPT_UCI_ANALYSE_MODE,
+                                          OPT_UCI_OPPONENT, OPT_UCI_CHESS960 /* variant fischerandom */,
+                                          OPT_UCI_SHOW_WDL};
     const Options *opts = engine_options(e);
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
         bool hidden = false;
         for (size_t h = 0; h < sizeof HIDDEN / sizeof *HIDDEN; h++)
-            hidden |= !strcasecmp(o->name, HIDDEN[h]);
+            hidden |= i == (int)HIDDEN[h];
         if (hidden)
             continue;
         switch (o->type) {
@@ -80,12 +81,12 @@ static void set_option(Engine *e, XbOut *out, const char *name, const char *valu
 /* memory and cores: a whole positive number ("12abc" is not 12) for a spin option,
  * cut to the option's maximum (the GUI gives the most we may use). An unchanged value
  * set by the GUI before is not set again: re-setting Hash would reallocate the table. */
-static void set_count_option(Engine *e, XbOut *out, const char *name, const char *arg,
+static void set_count_option(Engine *e, XbOut *out, EngineOption id, const char *arg,
                              const char *line, const char *error_kind)
 {
     long n;
-    const Option *o = options_find_const(engine_options(e), name);
-    if (!o || !word_to_long(arg, 1, LONG_MAX, &n)) {
+    const Option *o = &engine_options(e)->items[id];
+    if (!word_to_long(arg, 1, LONG_MAX, &n)) {
         xb_send(out, "Error (%s): %s", error_kind, line);
         return;
     }
@@ -94,18 +95,18 @@ static void set_count_option(Engine *e, XbOut *out, const char *name, const char
     if (n != o->value || o->source != OPT_SOURCE_GUI) {
         char v[32];
         snprintf(v, sizeof v, "%ld", n);
-        set_option(e, out, name, v, line);
+        set_option(e, out, o->name, v, line);
     }
 }
 
 void xbopts_memory(Engine *e, XbOut *out, const char *megabytes, const char *line)
 {
-    set_count_option(e, out, "Hash", megabytes, line, "bad memory size");
+    set_count_option(e, out, OPT_HASH, megabytes, line, "bad memory size");
 }
 
 void xbopts_cores(Engine *e, XbOut *out, const char *count, const char *line)
 {
-    set_count_option(e, out, "Threads", count, line, "bad core count");
+    set_count_option(e, out, OPT_THREADS, count, line, "bad core count");
 }
 
 void xbopts_option(Engine *e, XbOut *out, const char *arg, const char *line)
@@ -128,16 +129,10 @@ void xbopts_egtpath(Engine *e, XbOut *out, const char *type, const char *path, c
         xb_send(out, "Error (unsupported tablebase type): %s", line);
         return;
     }
-    const Options *opts = engine_options(e);
-    for (int i = 0; i < opts->count; i++)
-        if (!strcasecmp(opts->items[i].name, "SyzygyPath")) {
-            /* xboard repeats egtpath before every game: only a new path is (re)loaded
-             * and, if bad, reported, so a missing default path warns once. */
-            const Option *o = &opts->items[i];
-            if (o->source == OPT_SOURCE_GUI && !strcmp(o->str, path))
-                return;
-            set_option(e, out, o->name, path, line);
-            return;
-        }
-    xb_trace(out, "egtpath %s: no tablebase support in this build", path);
+    /* xboard repeats egtpath before every game: only a new path is (re)loaded and, if
+     * bad, reported, so a missing default path warns once. */
+    const Option *o = &engine_options(e)->items[OPT_SYZYGY_PATH];
+    if (o->source == OPT_SOURCE_GUI && !strcmp(o->str, path))
+        return;
+    set_option(e, out, o->name, path, line);
 }

@@ -1,6 +1,7 @@
-/* Option registry: see options.h. */
+/* Option tables: see options.h. */
 #include "util/options.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,113 +10,101 @@
 
 #include "util/errmsg.h"
 
-void options_init(Options *opts)
-{
-    memset(opts, 0, sizeof *opts);
-}
-
-static Option *add(Options *opts, const char *name, OptionType type, OptionHook hook, void *ctx)
-{
-    if (opts->count >= OPTIONS_MAX) {
-        fprintf(stderr, "options: too many options, dropping %s\n", name);
-        return NULL;
-    }
-    Option *o = &opts->items[opts->count++];
-    memset(o, 0, sizeof *o);
-    snprintf(o->name, sizeof o->name, "%s", name);
-    o->type = type;
-    o->hook = hook;
-    o->ctx = ctx;
-    o->source = OPT_SOURCE_DEFAULT;
-    return o;
-}
-
-Option *option_add_spin(Options *opts, const char *name, int64_t def, int64_t min, int64_t max,
-                        OptionHook hook, void *ctx)
-{
-    Option *o = add(opts, name, OPT_SPIN, hook, ctx);
-    if (o) {
-        o->min = min;
-        o->max = max;
-        o->default_int = o->value = def;
-    }
-    return o;
-}
-
-Option *option_add_check(Options *opts, const char *name, bool def, OptionHook hook, void *ctx)
-{
-    Option *o = add(opts, name, OPT_CHECK, hook, ctx);
-    if (o)
-        o->default_int = o->value = def;
-    return o;
-}
-
-Option *option_add_string(Options *opts, const char *name, const char *def, OptionHook hook, void *ctx)
-{
-    Option *o = add(opts, name, OPT_STRING, hook, ctx);
-    if (o) {
-        snprintf(o->default_str, sizeof o->default_str, "%s", def);
-        snprintf(o->str, sizeof o->str, "%s", def);
-    }
-    return o;
-}
-
-Option *option_add_button(Options *opts, const char *name, OptionHook hook, void *ctx)
-{
-    return add(opts, name, OPT_BUTTON, hook, ctx);
-}
-
-Option *option_add_combo(Options *opts, const char *name, const char *def, const char *values,
-                         OptionHook hook, void *ctx)
-{
-    Option *o = add(opts, name, OPT_COMBO, hook, ctx);
-    if (o) {
-        o->combo_values = values;
-        snprintf(o->default_str, sizeof o->default_str, "%s", def);
-        snprintf(o->str, sizeof o->str, "%s", def);
-    }
-    return o;
-}
-
-Option *options_find(Options *opts, const char *name)
-{
-    for (int i = 0; i < opts->count; i++)
-        if (!strcasecmp(opts->items[i].name, name))
-            return &opts->items[i];
-    return NULL;
-}
-
-const Option *options_find_const(const Options *opts, const char *name)
-{
-    return options_find((Options *)opts, name);
-}
-
-/* Finds value in the "a|b|c" list, case-insensitively; copies the canonical spelling. */
-static bool combo_match(const char *values, const char *value, char *out, size_t size)
+/* The position of value in the "a|b|c" list, case-insensitively, with its spelling there
+ * copied to out (if not NULL); -1 when it is not one of them. */
+static int combo_match(const char *values, const char *value, char *out, size_t size)
 {
     const char *p = values;
-    while (*p) {
+    for (int i = 0; p && *p; i++) {
         const char *bar = strchr(p, '|');
         size_t len = bar ? (size_t)(bar - p) : strlen(p);
         if (len == strlen(value) && !strncasecmp(p, value, len)) {
-            snprintf(out, size, "%.*s", (int)len, p);
-            return true;
+            if (out)
+                snprintf(out, size, "%.*s", (int)len, p);
+            return i;
         }
         if (!bar)
             break;
         p = bar + 1;
     }
-    return false;
+    return -1;
+}
+
+static bool add(Options *opts, const OptionSpec *spec, void *ctx)
+{
+    if (opts->count >= OPTIONS_MAX) {
+        fprintf(stderr, "options: too many options, dropping %s\n", spec->name);
+        return false;
+    }
+    Option *o = &opts->items[opts->count];
+    memset(o, 0, sizeof *o);
+    snprintf(o->name, sizeof o->name, "%s", spec->name);
+    o->type = spec->type;
+    o->min = spec->min;
+    o->max = spec->max;
+    o->clamp = spec->clamp;
+    o->combo_values = spec->choices;
+    o->hook = spec->hook;
+    o->ctx = ctx;
+    o->source = OPT_SOURCE_DEFAULT;
+    if (o->type == OPT_SPIN || o->type == OPT_CHECK)
+        o->value = spec->def;
+    if (o->type == OPT_STRING || o->type == OPT_COMBO)
+        snprintf(o->str, sizeof o->str, "%s", spec->def_str ? spec->def_str : "");
+    if (o->type == OPT_COMBO && (o->value = combo_match(o->combo_values, o->str, NULL, 0)) < 0) {
+        fprintf(stderr, "options: %s: the default '%s' is not one of its choices\n", o->name, o->str);
+        return false;
+    }
+    opts->count++;
+    return true;
+}
+
+bool options_init(Options *opts, const OptionSpec *specs, int count, void *ctx)
+{
+    memset(opts, 0, sizeof *opts);
+    for (int i = 0; i < count; i++)
+        if (!add(opts, &specs[i], ctx))
+            return false;
+    return true;
+}
+
+void options_set_hook(Options *opts, int id, OptionHook hook, void *ctx)
+{
+    assert(id >= 0 && id < opts->count);
+    opts->items[id].hook = hook;
+    opts->items[id].ctx = ctx;
+}
+
+int options_index(const Options *opts, const char *name)
+{
+    for (int i = 0; i < opts->count; i++)
+        if (!strcasecmp(opts->items[i].name, name))
+            return i;
+    return -1;
+}
+
+Option *options_find(Options *opts, const char *name)
+{
+    int i = options_index(opts, name);
+    return i < 0 ? NULL : &opts->items[i];
 }
 
 bool options_set(Options *opts, const char *name, const char *value, OptionSource source,
                  char *err, size_t err_size)
 {
+    int id = options_index(opts, name);
+    if (id < 0)
+        return error_set(err, err_size, "unknown option '%s'", name);
+    return options_set_id(opts, id, value, source, err, err_size);
+}
+
+bool options_set_id(Options *opts, int id, const char *value, OptionSource source, char *err,
+                    size_t err_size)
+{
+    assert(id >= 0 && id < opts->count);
     if (err && err_size)
         err[0] = '\0'; /* a hook may accept the value and still leave a warning here */
-    Option *o = options_find(opts, name);
-    if (!o)
-        return error_set(err, err_size, "unknown option '%s'", name);
+    Option *o = &opts->items[id];
     if (source < o->source && o->type != OPT_BUTTON)
         return true;
     if (!value)
@@ -158,10 +147,13 @@ bool options_set(Options *opts, const char *name, const char *value, OptionSourc
             return error_set(err, err_size, "option '%s': value too long", o->name);
         snprintf(o->str, sizeof o->str, "%s", value);
         break;
-    case OPT_COMBO:
-        if (!combo_match(o->combo_values, value, o->str, sizeof o->str))
+    case OPT_COMBO: {
+        int choice = combo_match(o->combo_values, value, o->str, sizeof o->str);
+        if (choice < 0)
             return error_set(err, err_size, "option '%s': '%s' is not one of the choices", o->name, value);
+        o->value = choice;
         break;
+    }
     case OPT_BUTTON:
         break;
     }
@@ -173,15 +165,14 @@ bool options_set(Options *opts, const char *name, const char *value, OptionSourc
     return true;
 }
 
-void options_override(Options *opts, OptionOverrides *ov, const char *name, const char *value)
+void options_override(Options *opts, OptionOverrides *ov, int id, const char *value)
 {
-    Option *o = options_find(opts, name);
-    if (!o || ov->count >= OPTIONS_MAX)
+    if (ov->count >= OPTIONS_MAX)
         return;
-    ov->index[ov->count] = (int)(o - opts->items);
-    ov->saved[ov->count++] = *o;
+    ov->index[ov->count] = id;
+    ov->saved[ov->count++] = opts->items[id];
     char err[160];
-    options_set(opts, name, value, OPT_SOURCE_GUI, err, sizeof err);
+    options_set_id(opts, id, value, OPT_SOURCE_GUI, err, sizeof err);
 }
 
 void options_restore(Options *opts, OptionOverrides *ov)
@@ -198,25 +189,30 @@ void options_restore(Options *opts, OptionOverrides *ov)
         else
             snprintf(value, sizeof value, "%s", old->str);
         if (o->type != OPT_BUTTON)
-            options_set(opts, o->name, value, OPT_SOURCE_GUI, err, sizeof err);
+            options_set_id(opts, ov->index[i], value, OPT_SOURCE_GUI, err, sizeof err);
         o->source = old->source;
     }
     ov->count = 0;
 }
 
-int64_t options_int(const Options *opts, const char *name)
+/* Reading an option as the wrong type is a bug of the reader: the debug build stops. */
+int64_t option_int(const Options *opts, int id)
 {
-    const Option *o = options_find_const(opts, name);
-    return o ? o->value : 0;
+    assert(id >= 0 && id < opts->count);
+    assert(opts->items[id].type == OPT_SPIN || opts->items[id].type == OPT_CHECK
+           || opts->items[id].type == OPT_COMBO);
+    return opts->items[id].value;
 }
 
-bool options_bool(const Options *opts, const char *name)
+bool option_bool(const Options *opts, int id)
 {
-    return options_int(opts, name) != 0;
+    assert(id >= 0 && id < opts->count && opts->items[id].type == OPT_CHECK);
+    return opts->items[id].value != 0;
 }
 
-const char *options_str(const Options *opts, const char *name)
+const char *option_str(const Options *opts, int id)
 {
-    const Option *o = options_find_const(opts, name);
-    return o ? o->str : "";
+    assert(id >= 0 && id < opts->count);
+    assert(opts->items[id].type == OPT_STRING || opts->items[id].type == OPT_COMBO);
+    return opts->items[id].str;
 }

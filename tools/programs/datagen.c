@@ -241,16 +241,16 @@ static void *worker(void *arg)
         sh->failed = true;
         goto done;
     }
-    engine_set_option(e, "Threads", "1", OPT_SOURCE_GUI, err, sizeof err);
-    engine_set_option(e, "OwnBook", "false", OPT_SOURCE_GUI, err, sizeof err);
-    engine_set_option(e, "Learning", "false", OPT_SOURCE_GUI, err, sizeof err);
+    engine_set_option_id(e, OPT_THREADS, "1", OPT_SOURCE_GUI, err, sizeof err);
+    engine_set_option_id(e, OPT_OWN_BOOK, "false", OPT_SOURCE_GUI, err, sizeof err);
+    engine_set_option_id(e, OPT_LEARNING, "false", OPT_SOURCE_GUI, err, sizeof err);
     /* Without -net the hand-written evaluation, whatever the build's default. */
     if (!cfg->net)
-        engine_set_option(e, "Use NNUE", "false", OPT_SOURCE_GUI, err, sizeof err);
-    if (cfg->net && ((strcmp(cfg->net, "builtin") && !engine_set_option(e, "EvalFile", cfg->net, OPT_SOURCE_GUI, err,
-                                                                        sizeof err))
-                     || !engine_set_option(e, "Use NNUE", "true", OPT_SOURCE_GUI, err, sizeof err) || !engine_net(e)
-                     || engine_net(e)->id != cfg->eval_id)) {
+        engine_set_option_id(e, OPT_USE_NNUE, "false", OPT_SOURCE_GUI, err, sizeof err);
+    if (cfg->net && ((strcmp(cfg->net, "builtin")
+                      && !engine_set_option_id(e, OPT_EVAL_FILE, cfg->net, OPT_SOURCE_GUI, err, sizeof err))
+                     || !engine_set_option_id(e, OPT_USE_NNUE, "true", OPT_SOURCE_GUI, err, sizeof err)
+                     || !engine_net(e) || engine_net(e)->id != cfg->eval_id)) {
         fprintf(stderr, "datagen: %s\n", err[0] ? err : "no net");
         sh->failed = true;
         goto done;

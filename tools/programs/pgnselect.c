@@ -301,7 +301,7 @@ int main(int argc, char **argv)
         engine = engine_new();
         char why[256];
         /* Analysis: no book move, no learning, full strength. */
-        if (!engine || !engine_set_option(engine, "UCI_AnalyseMode", "true", OPT_SOURCE_GUI, why, sizeof why)) {
+        if (!engine || !engine_set_option_id(engine, OPT_UCI_ANALYSE_MODE, "true", OPT_SOURCE_GUI, why, sizeof why)) {
             fprintf(stderr, "pgnselect: cannot set up the engine for --agree\n");
             return 1;
         }
@@ -309,7 +309,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < opts->count; k++) {
             const Option *op = &opts->items[k];
             if (op->type == OPT_CHECK && op->value && (strcasestr(op->name, "book") || strcasestr(op->name, "learn")))
-                engine_set_option(engine, op->name, "false", OPT_SOURCE_GUI, why, sizeof why);
+                engine_set_option_id(engine, (EngineOption)k, "false", OPT_SOURCE_GUI, why, sizeof why);
         }
     }
 

@@ -194,7 +194,7 @@ static void *worker(void *arg)
         return NULL;
     }
     char err[256];
-    engine_set_option(e, "Threads", "1", OPT_SOURCE_GUI, err, sizeof err);
+    engine_set_option_id(e, OPT_THREADS, "1", OPT_SOURCE_GUI, err, sizeof err);
     for (;;) {
         int g = atomic_fetch_add(&sh->next_game, 1);
         if (g >= sh->cfg->games)
