@@ -225,7 +225,8 @@ bool nnue_data_load(const char *dirs, double valid_share, size_t max_positions, 
         if (!*p || (max_positions && out->train.count >= max_positions))
             break;
     }
-    if (out->train.count == 0) {
+    /* A share of 1 holds every game out: a held-out folder scored by eval_loss. */
+    if (out->train.count == 0 && (valid_share < 1 || out->valid.count == 0)) {
         snprintf(err, err_size, "%s: no training positions", dirs);
         nnue_data_free(out);
         return false;
