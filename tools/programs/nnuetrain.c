@@ -1,6 +1,7 @@
 /* nnuetrain: trains the neural evaluation on training-data files (docs/nnue.md).
  *
- *   nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-c THREADS]
+ *   nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X]
+ *             [-wd X] [-mirror 0|1] [-scale auto|X] [-c THREADS]
  *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin]
  *             [--plot FILE]
  *     -d DATA      a folder of *.svt files (tools/datagen) or one such file; several,
@@ -10,6 +11,11 @@
  *     -batch N     positions per Adam step (default 1024)
  *     -lr X        the first epoch's learning rate, falling as a cosine to X/100 (0.001)
  *     -lambda X    target = X * sigmoid(score/400) + (1-X) * result (default 0.75)
+ *     -lambda-end X  lambda goes linearly from -lambda at the first epoch to X at the
+ *                  last (default: -lambda throughout); the validation loss is taken at
+ *                  X in every epoch, so that epochs compare on the target the run ends on
+ *     -wd X        weight decay, decoupled from the gradient (AdamW): every step the
+ *                  weights (not the biases) shrink by lr * X of themselves (default 0)
  *     -mirror N    1: show each training position mirrored a<->h half of the time at
  *                  random (augmentation; default 1), 0: as played
  *     -scale X     multiply the quantised net's output by X; default "auto": the
@@ -51,7 +57,7 @@ typedef struct {
     const char *data, *out, *ckpt, *plot, *init;
     int epochs, threads;
     size_t batch, max;
-    float lr, lambda;
+    float lr, lambda, lambda_end, wd;
     double valid;
     uint64_t seed;
     bool resume;
@@ -170,14 +176,15 @@ static bool start_model(NnueModel *model, const Config *cfg, const char *ckpt, c
 static int usage(const char *reason)
 {
     fprintf(stderr, "nnuetrain: %s\n"
-                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-mirror 0|1] [-scale auto|X] [-c N] "
+                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X] [-wd X] [-mirror 0|1] [-scale auto|X] [-c N] "
                     "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin] [--plot FILE]\n", reason);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    Config cfg = { NULL, NULL, NULL, NULL, NULL, 15, 2, 1024, 0, 0.001f, 0.75f, 0.02, 1, false, true, 0 };
+    Config cfg = { .epochs = 15, .threads = 2, .batch = 1024, .lr = 0.001f, .lambda = 0.75f, .lambda_end = -1,
+                   .valid = 0.02, .seed = 1, .mirror = true };
     const char *scale_text = "auto";
     int mirror = 1;
     const ArgSpec specs[] = {
@@ -185,6 +192,7 @@ int main(int argc, char **argv)
         { "-ckpt", ARG_TEXT, &cfg.ckpt, 0, 0 },        { "--plot", ARG_TEXT, &cfg.plot, 0, 0 },
         { "-epochs", ARG_INT, &cfg.epochs, 1, 100000 }, { "-batch", ARG_SIZE, &cfg.batch, 1, 1e7 },
         { "-lr", ARG_FLOAT, &cfg.lr, 1e-7, 0.5 },      { "-lambda", ARG_FLOAT, &cfg.lambda, 0, 1 },
+        { "-lambda-end", ARG_FLOAT, &cfg.lambda_end, 0, 1 }, { "-wd", ARG_FLOAT, &cfg.wd, 0, 1 },
         { "-scale", ARG_TEXT, &scale_text, 0, 0 },        { "-mirror", ARG_INT, &mirror, 0, 1 },
         { "-c", ARG_INT, &cfg.threads, 1, 64 },        { "-valid", ARG_REAL, &cfg.valid, 0, 0.5 },
         { "-max", ARG_SIZE, &cfg.max, 0, 0 },          { "--seed", ARG_U64, &cfg.seed, 0, 0 },
@@ -194,6 +202,8 @@ int main(int argc, char **argv)
     if (!args_parse_all(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err))
         return usage(err);
     cfg.mirror = mirror == 1;
+    if (cfg.lambda_end < 0)
+        cfg.lambda_end = cfg.lambda;
     if (strcmp(scale_text, "auto") && !args_real(scale_text, 0.1, 4, &cfg.scale))
         return usage("-scale wants auto or a number from 0.1 to 4");
     if (cfg.resume && cfg.init)
@@ -230,7 +240,7 @@ int main(int argc, char **argv)
 
     FILE *log = fopen(csv, cfg.resume ? "a" : "w");
     if (log && !cfg.resume)
-        fprintf(log, "epoch,training loss,validation loss,positions per second,learning rate\n");
+        fprintf(log, "epoch,training loss,validation loss,positions per second,learning rate,lambda\n");
     double hce_slope = nnue_hce_slope(&data.valid);
     fprintf(stderr, "nnuetrain: the hand-written evaluation's slope against the search score: %.3f\n", hce_slope);
     uint64_t rng = cfg.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)model.epoch;
@@ -240,11 +250,12 @@ int main(int argc, char **argv)
     while (model.epoch < cfg.epochs) {
         prog.epoch = model.epoch + 1;
         prog.start_ms = time_now_ms();
-        NnueTrainConfig tc = { cfg.threads, cfg.batch, nnue_schedule(cfg.lr, model.epoch, cfg.epochs), cfg.lambda,
-                               cfg.mirror, on_progress, &prog };
+        NnueTrainConfig tc = { .threads = cfg.threads, .batch = cfg.batch,
+                               .lr = nnue_schedule(cfg.lr, model.epoch, cfg.epochs), .lambda = nnue_lambda_at(cfg.lambda, cfg.lambda_end, model.epoch, cfg.epochs),
+                               .wd = cfg.wd, .mirror = cfg.mirror, .progress = on_progress, .ctx = &prog };
         double train = nnue_train_epoch(&model, &data.train, &tc, &rng);
         double secs = (time_now_ms() - prog.start_ms) / 1000.0;
-        double valid = nnue_mean_loss(&model, &data.valid, cfg.lambda, cfg.threads);
+        double valid = nnue_mean_loss(&model, &data.valid, cfg.lambda_end, cfg.threads);
         model.epoch++;
         double rate = secs > 0 ? data.train.count / secs : 0;
         uint32_t id = 0;
@@ -254,11 +265,11 @@ int main(int argc, char **argv)
         bool net_written = write_net(&model, cfg.out, (float)scale, &id);
         bool ok = net_written && nnue_model_save(&model, ckpt, err, sizeof err);
         fprintf(stderr, "%sepoch %d/%d: training loss %.6f, validation loss %.6f, %.0f positions/s "
-                        "(%.0f per thread), lr %.6f, slope %.3f, scale %.3f, net %08x\n",
-                prog.tty ? "\r" : "", model.epoch, cfg.epochs, train, valid, rate, rate / cfg.threads, tc.lr, slope,
-                scale, id);
+                        "(%.0f per thread), lr %.6f, lambda %.3f, slope %.3f, scale %.3f, net %08x\n",
+                prog.tty ? "\r" : "", model.epoch, cfg.epochs, train, valid, rate, rate / cfg.threads, tc.lr,
+                tc.lambda, slope, scale, id);
         if (log) {
-            fprintf(log, "%d,%.7f,%.7f,%.0f,%.7f\n", model.epoch, train, valid, rate, tc.lr);
+            fprintf(log, "%d,%.7f,%.7f,%.0f,%.7f,%.4f\n", model.epoch, train, valid, rate, tc.lr, tc.lambda);
             fflush(log);
         }
         /* A graph that cannot be drawn is said once and makes the exit status 1. */

@@ -158,9 +158,17 @@ double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t 
     return loss;
 }
 
-void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr)
+void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr, float wd)
 {
     model->step++;
+    /* Before the step, so that the decay is of the weights the gradient was taken at. */
+    if (wd > 0) {
+        float keep = 1 - lr * wd;
+        for (int i = NNUE_W1; i < NNUE_B1; i++)
+            model->theta[i] *= keep;
+        for (int i = NNUE_W2; i < NNUE_B2; i++)
+            model->theta[i] *= keep;
+    }
     float scale = 1.0f / (float)batch;
     float c1 = 1 - powf(ADAM_BETA1, (float)model->step), c2 = 1 - powf(ADAM_BETA2, (float)model->step);
     float step = lr * sqrtf(c2) / c1;

@@ -51,8 +51,10 @@ double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t 
 double nnue_model_loss(const NnueModel *model, const PackedPos *pos, size_t n, float lambda);
 
 /* One Adam step with the gradient averaged over batch positions, learning rate lr; the
- * output weights are then kept within +-NNUE_W2_LIMIT. */
-void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr);
+ * output weights are then kept within +-NNUE_W2_LIMIT. Weight decay wd is decoupled from
+ * the gradient (AdamW): the weights, not the biases, shrink by lr * wd of themselves, so
+ * that the decay does not pass through Adam's per-parameter scaling. */
+void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr, float wd);
 
 /* The engine's integer net from the model (rounded, clamped), its output multiplied by
  * scale (1: the model's own; nnue_scale.h). */
