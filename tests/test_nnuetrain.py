@@ -4,11 +4,15 @@
 usage: python3 tests/test_nnuetrain.py ENGINE
 nnuetrain and datagen are taken from $SAAVEDRA_TOOLS (make test sets it).
 Checks: -lambda-end ramps lambda over the epochs (the log and the CSV say which, and the
-training loss follows it); -wd gives smaller weights than the same run without it.
+training loss follows it); -wd gives smaller weights than the same run without it; -best
+leaves in NET the net of the epoch the CSV shows with the lowest validation loss and the
+last epoch's in NET.last.nnue, across -resume too.
 The last line printed is "N passed, N failed".
 """
 import os
+import shutil
 import struct
+import zlib
 
 import testkit
 from testkit import check, test
@@ -43,6 +47,22 @@ def csv_rows(net):
     return [dict(zip(head, l.split(","))) for l in lines[1:]]
 
 
+def net_id(path):
+    data = open(path, "rb").read()
+    check(struct.unpack_from("<I", data, len(data) - 4)[0] == zlib.crc32(data[:-4]), "%s: checksum" % path)
+    return "%08x" % zlib.crc32(data[:-4])
+
+
+def epoch_ids(err):
+    return [l.split(" net ", 1)[1][:8] for l in epoch_lines(err)]
+
+
+def best_epochs(net):
+    """The epochs (1-based) whose validation loss in the CSV is the lowest."""
+    losses = [float(r["validation loss"]) for r in csv_rows(net)]
+    return [i + 1 for i, x in enumerate(losses) if x == min(losses)]
+
+
 def feature_weights(net):
     data = open(net, "rb").read()
     (version,) = struct.unpack_from("<I", data, 8)
@@ -66,6 +86,8 @@ def lambda_end_ramps_lambda_over_the_epochs():
     check([field(l, "lambda") for l in flat] == [1.0, 1.0, 1.0], flat)
     check(field(lines[0], "training loss") == field(flat[0], "training loss"), (lines[0], flat[0]))
     check(field(lines[2], "training loss") != field(flat[2], "training loss"), (lines[2], flat[2]))
+    # Without -best the net is the last epoch's, and there is no other.
+    check(net_id(ramp) == epoch_ids(err)[-1] and not os.path.exists(os.path.join(TMP, "ramp.last.nnue")), err)
 
 
 @test
@@ -77,6 +99,32 @@ def weight_decay_gives_smaller_weights():
         net, _ = train(name, "-epochs", "3", "-batch", "16", "-lr", "0.01", "-wd", wd, "-scale", "1")
         norms.append(sum(w * w for w in feature_weights(net)) ** 0.5)
     check(norms[1] < 0.95 * norms[0], "feature weight norms: %.0f without decay, %.0f with" % tuple(norms))
+
+
+@test
+def best_keeps_the_epoch_of_the_lowest_validation_loss():
+    # Some 140 training positions overfit within a few epochs: the validation loss turns up.
+    net, err = train("best", "-epochs", "4", "-batch", "16", "-lr", "0.02", "-best", "1")
+    last = os.path.join(TMP, "best.last.nnue")
+    ids = epoch_ids(err)
+    best = best_epochs(net)
+    check(len(ids) == 4 and net_id(net) in [ids[e - 1] for e in best], (best, ids, err))
+    check(net_id(last) == ids[-1], err)
+    check(("best.nnue is epoch %d's net (%s)" % (best[0], net_id(net))) in err, err)
+    # Resumed with a learning rate that wrecks the net: later epochs are worse, so NET
+    # keeps the earlier best (which the checkpoint remembers) and .last moves on.
+    _, err = train("best", "-epochs", "6", "-batch", "16", "-lr", "0.5", "-best", "1", "-resume")
+    ids += epoch_ids(err)
+    best = best_epochs(net)
+    check(len(ids) == 6 and max(best) <= 4, "the premise: epochs 5-6 are worse (%s)" % open(net + ".csv").read())
+    check(net_id(net) in [ids[e - 1] for e in best] and net_id(last) == ids[-1], (best, ids, err))
+    # A NET that no longer holds the best epoch's net: the choice starts again.
+    shutil.copy(last, net)
+    _, err = train("best", "-epochs", "7", "-batch", "16", "-lr", "0.5", "-best", "1", "-resume")
+    check("does not hold epoch" in err and net_id(net) == epoch_ids(err)[0] == net_id(last), err)
+    # Nothing held out, nothing to choose by.
+    rc, _, err = testkit.run([NNUETRAIN, "-d", DATA, "-o", os.path.join(TMP, "none.nnue"), "-valid", "0", "-best", "1"])
+    check(rc == 1 and "-valid" in err and not os.path.exists(os.path.join(TMP, "none.nnue")), err)
 
 
 testkit.finish()

@@ -1,12 +1,15 @@
 /* The trainer's options beyond plain Adam (src/nnue/train/): decoupled weight decay
- * shrinks the weights and leaves the biases alone, and lambda ramps linearly over the
- * epochs (and stays exactly itself without a ramp, so old recipes reproduce). */
+ * shrinks the weights and leaves the biases alone, lambda ramps linearly over the epochs
+ * (and stays exactly itself without a ramp, so old recipes reproduce), and checkpoints
+ * keep the best epoch (nnuetrain -best) while the first layout still loads. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "nnue/train/nnue_model.h"
+#include "util/crc32.h"
 #include "nnue/train/nnue_train.h"
 #include "nnue_positions.h"
 #include "test.h"
@@ -91,4 +94,46 @@ TEST(nnue_lambda_ramps_linearly_over_the_epochs)
     CHECK(fabsf(nnue_target(&p, nnue_lambda_at(1.0f, 0.0f, 0, 3)) - 0.5f) < 1e-6f);
     CHECK(fabsf(nnue_target(&p, nnue_lambda_at(1.0f, 0.0f, 1, 3)) - 0.75f) < 1e-6f);
     CHECK(fabsf(nnue_target(&p, nnue_lambda_at(1.0f, 0.0f, 2, 3)) - 1.0f) < 1e-6f);
+}
+
+TEST(nnue_checkpoints_keep_the_best_epoch_and_the_first_layout_loads)
+{
+    NnueModel a, b;
+    if (!CHECK(nnue_model_init(&a, 12)))
+        return;
+    CHECK(a.best_epoch == 0 && isinf(a.best_loss));
+    a.step = 77, a.epoch = 6, a.best_epoch = 4, a.best_id = 0xdeadbeef, a.best_loss = 0.0123;
+    char path[] = "/tmp/saavedra-ckpt-XXXXXX", err[300];
+    close(mkstemp(path));
+    if (CHECK(nnue_model_save(&a, path, err, sizeof err)) && CHECK(nnue_model_load(&b, path, err, sizeof err))) {
+        CHECK(b.step == 77 && b.epoch == 6 && b.best_epoch == 4 && b.best_id == 0xdeadbeef && b.best_loss == 0.0123);
+        CHECK(!memcmp(a.theta, b.theta, NNUE_PARAMS * sizeof(float)));
+        nnue_model_free(&b);
+    }
+    /* The first layout: magic, parameter count, step, epoch, the three arrays, CRC-32. */
+    FILE *f = fopen(path, "wb");
+    uint32_t params = NNUE_PARAMS, crc = 0;
+    int64_t step = 5;
+    int32_t epoch = 2;
+    const void *parts[] = { "SVNNCKPT", &params, &step, &epoch, a.theta, a.m, a.v };
+    size_t sizes[] = { 8, 4, 8, 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4 };
+    for (int i = 0; i < 7; i++) {
+        fwrite(parts[i], 1, sizes[i], f);
+        crc = crc32_update(crc, parts[i], sizes[i]);
+    }
+    fwrite(&crc, 4, 1, f);
+    fclose(f);
+    if (CHECK(nnue_model_load(&b, path, err, sizeof err))) {
+        CHECK(b.step == 5 && b.epoch == 2 && b.best_epoch == 0 && isinf(b.best_loss));
+        CHECK(!memcmp(a.theta, b.theta, NNUE_PARAMS * sizeof(float)));
+        nnue_model_free(&b);
+    }
+    /* Not a checkpoint at all: refused, and the model left empty (safe to free). */
+    f = fopen(path, "wb");
+    fputs("SVNNCKPX and nothing that follows", f);
+    fclose(f);
+    CHECK(!nnue_model_load(&b, path, err, sizeof err) && !b.theta);
+    nnue_model_free(&b);
+    remove(path);
+    nnue_model_free(&a);
 }

@@ -1,12 +1,15 @@
 /* nnuetrain: trains the neural evaluation on training-data files (docs/nnue.md).
  *
  *   nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X]
- *             [-wd X] [-mirror 0|1] [-scale auto|X] [-c THREADS]
+ *             [-wd X] [-best 0|1] [-mirror 0|1] [-scale auto|X] [-c THREADS]
  *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin]
  *             [--plot FILE]
  *     -d DATA      a folder of *.svt files (tools/datagen) or one such file; several,
  *                  separated by ":", are read in turn (generations of data)
  *     -o NET       the quantised net, written after every epoch (make EVALFILE=NET)
+ *     -best N      1: NET is the net of the epoch with the lowest validation loss so far,
+ *                  and the last epoch's net goes to NET.last.nnue (NET less its .nnue);
+ *                  0: NET is the last epoch's net (default)
  *     -epochs N    passes over the data (default 15)
  *     -batch N     positions per Adam step (default 1024)
  *     -lr X        the first epoch's learning rate, falling as a cosine to X/100 (0.001)
@@ -61,7 +64,7 @@ typedef struct {
     double valid;
     uint64_t seed;
     bool resume;
-    bool mirror;
+    bool mirror, best;
     double scale;       /* 0: auto */
 } Config;
 
@@ -82,7 +85,9 @@ static void on_progress(void *ctx, size_t done, size_t total, double loss)
             p->epoch, p->epochs, 100.0 * done / total, rate / 1000, loss, rate > 0 ? (total - done) / rate : 0);
 }
 
-static bool write_net(const NnueModel *model, const char *path, float scale, uint32_t *id)
+/* The model quantised at scale, read back as the engine would, and written whole to each
+ * of paths[0..n) (a temporary file renamed over it: a reader never sees half a net). */
+static bool write_net(const NnueModel *model, const char *const *paths, int n, float scale, uint32_t *id)
 {
     static Network net;
     static uint8_t bytes[NNUE_FILE_SIZE];
@@ -96,18 +101,11 @@ static bool write_net(const NnueModel *model, const char *path, float scale, uin
     }
     *id = check->id;
     network_free(check);
-    OutFile of;
-    FILE *f = outfile_open(&of, path, err, sizeof err);
-    if (!f || fwrite(bytes, 1, sizeof bytes, f) != sizeof bytes) {
-        if (f)
-            outfile_abort(&of);
-        fprintf(stderr, "nnuetrain: cannot write %s%s%s\n", path, f ? "" : ": ", f ? "" : err);
-        return false;
-    }
-    if (!outfile_commit(&of, err, sizeof err)) {
-        fprintf(stderr, "nnuetrain: %s\n", err);
-        return false;
-    }
+    for (int i = 0; i < n; i++)
+        if (!outfile_write(paths[i], bytes, sizeof bytes, err, sizeof err)) {
+            fprintf(stderr, "nnuetrain: %s\n", err);
+            return false;
+        }
     return true;
 }
 
@@ -173,10 +171,30 @@ static bool start_model(NnueModel *model, const Config *cfg, const char *ckpt, c
     return ok;
 }
 
+/* A resumed -best run goes on choosing against its best epoch only if NET still holds
+ * that epoch's net (a run without -best leaves the last epoch's there); otherwise the
+ * choice starts again from the next epoch. */
+static void check_best_net(NnueModel *model, const char *out)
+{
+    if (model->best_epoch == 0)
+        return;
+    char err[300];
+    Network *net = network_load(out, err, sizeof err);
+    bool same = net && net->id == model->best_id;
+    network_free(net);
+    if (same)
+        return;
+    fprintf(stderr, "nnuetrain: %s does not hold epoch %d's net (%08x), the lowest validation loss so far; "
+                    "the best epoch is chosen again from the next one\n", out, model->best_epoch, model->best_id);
+    model->best_epoch = 0;
+    model->best_id = 0;
+    model->best_loss = INFINITY;
+}
+
 static int usage(const char *reason)
 {
     fprintf(stderr, "nnuetrain: %s\n"
-                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X] [-wd X] [-mirror 0|1] [-scale auto|X] [-c N] "
+                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X] [-wd X] [-best 0|1] [-mirror 0|1] [-scale auto|X] [-c N] "
                     "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin] [--plot FILE]\n", reason);
     return 2;
 }
@@ -186,13 +204,14 @@ int main(int argc, char **argv)
     Config cfg = { .epochs = 15, .threads = 2, .batch = 1024, .lr = 0.001f, .lambda = 0.75f, .lambda_end = -1,
                    .valid = 0.02, .seed = 1, .mirror = true };
     const char *scale_text = "auto";
-    int mirror = 1;
+    int mirror = 1, best = 0;
     const ArgSpec specs[] = {
         { "-d", ARG_TEXT, &cfg.data, 0, 0 },           { "-o", ARG_TEXT, &cfg.out, 0, 0 },
         { "-ckpt", ARG_TEXT, &cfg.ckpt, 0, 0 },        { "--plot", ARG_TEXT, &cfg.plot, 0, 0 },
         { "-epochs", ARG_INT, &cfg.epochs, 1, 100000 }, { "-batch", ARG_SIZE, &cfg.batch, 1, 1e7 },
         { "-lr", ARG_FLOAT, &cfg.lr, 1e-7, 0.5 },      { "-lambda", ARG_FLOAT, &cfg.lambda, 0, 1 },
         { "-lambda-end", ARG_FLOAT, &cfg.lambda_end, 0, 1 }, { "-wd", ARG_FLOAT, &cfg.wd, 0, 1 },
+        { "-best", ARG_INT, &best, 0, 1 },
         { "-scale", ARG_TEXT, &scale_text, 0, 0 },        { "-mirror", ARG_INT, &mirror, 0, 1 },
         { "-c", ARG_INT, &cfg.threads, 1, 64 },        { "-valid", ARG_REAL, &cfg.valid, 0, 0.5 },
         { "-max", ARG_SIZE, &cfg.max, 0, 0 },          { "--seed", ARG_U64, &cfg.seed, 0, 0 },
@@ -202,6 +221,7 @@ int main(int argc, char **argv)
     if (!args_parse_all(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err))
         return usage(err);
     cfg.mirror = mirror == 1;
+    cfg.best = best == 1;
     if (cfg.lambda_end < 0)
         cfg.lambda_end = cfg.lambda;
     if (strcmp(scale_text, "auto") && !args_real(scale_text, 0.1, 4, &cfg.scale))
@@ -212,11 +232,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "nnuetrain: -d DATA and -o NET are required\n");
         return 2;
     }
-    char ckpt[PATH_MAX], csv[PATH_MAX];
+    char ckpt[PATH_MAX], csv[PATH_MAX], last[PATH_MAX];
     snprintf(ckpt, sizeof ckpt, "%s", cfg.ckpt ? cfg.ckpt : cfg.out);
     if (!cfg.ckpt)
         strncat(ckpt, ".ckpt", sizeof ckpt - strlen(ckpt) - 1);
     snprintf(csv, sizeof csv, "%s.csv", cfg.out);
+    size_t stem = strlen(cfg.out);
+    if (stem > 5 && !strcmp(cfg.out + stem - 5, ".nnue"))
+        stem -= 5;
+    snprintf(last, sizeof last, "%.*s.last.nnue", (int)stem, cfg.out);
     position_init();
     eval_init();
 
@@ -227,10 +251,18 @@ int main(int argc, char **argv)
         fprintf(stderr, "nnuetrain: %s\n", err);
         return 1;
     }
+    if (cfg.resume && cfg.best)
+        check_best_net(&model, cfg.out);
     NnueData data;
     if (!nnue_data_load(cfg.data, cfg.valid, cfg.max, &data, err, sizeof err)) {
         fprintf(stderr, "nnuetrain: %s\n", err);
         nnue_model_free(&model);
+        return 1;
+    }
+    if (cfg.best && data.valid.count == 0) {
+        fprintf(stderr, "nnuetrain: -best 1 chooses by the validation loss, and no game is held out (-valid)\n");
+        nnue_model_free(&model);
+        nnue_data_free(&data);
         return 1;
     }
     fprintf(stderr, "nnuetrain: %llu games in %llu files: %zu training and %zu validation positions "
@@ -261,13 +293,20 @@ int main(int argc, char **argv)
         uint32_t id = 0;
         double slope = nnue_model_slope(&model, &data.valid);
         double scale = cfg.scale > 0 ? cfg.scale : isfinite(hce_slope / slope) && slope > 0 ? hce_slope / slope : 1;
+        bool better = valid < model.best_loss; /* never with no validation positions (NaN) */
+        const char *paths[2] = { cfg.best ? last : cfg.out, cfg.out };
         /* write_net says why itself; the checkpoint's reason is in err. */
-        bool net_written = write_net(&model, cfg.out, (float)scale, &id);
+        bool net_written = write_net(&model, paths, cfg.best && better ? 2 : 1, (float)scale, &id);
+        if (net_written && better) {
+            model.best_epoch = model.epoch;
+            model.best_id = id;
+            model.best_loss = valid;
+        }
         bool ok = net_written && nnue_model_save(&model, ckpt, err, sizeof err);
         fprintf(stderr, "%sepoch %d/%d: training loss %.6f, validation loss %.6f, %.0f positions/s "
-                        "(%.0f per thread), lr %.6f, lambda %.3f, slope %.3f, scale %.3f, net %08x\n",
+                        "(%.0f per thread), lr %.6f, lambda %.3f, slope %.3f, scale %.3f, net %08x%s\n",
                 prog.tty ? "\r" : "", model.epoch, cfg.epochs, train, valid, rate, rate / cfg.threads, tc.lr,
-                tc.lambda, slope, scale, id);
+                tc.lambda, slope, scale, id, better ? ", the lowest validation loss so far" : "");
         if (log) {
             fprintf(log, "%d,%.7f,%.7f,%.0f,%.7f,%.4f\n", model.epoch, train, valid, rate, tc.lr, tc.lambda);
             fflush(log);
@@ -286,6 +325,12 @@ int main(int argc, char **argv)
     }
     if (log)
         fclose(log);
+    if (model.best_epoch > 0 && cfg.best)
+        fprintf(stderr, "nnuetrain: %s is epoch %d's net (%08x), the lowest validation loss (%.6f); "
+                        "the last epoch's net is %s\n", cfg.out, model.best_epoch, model.best_id, model.best_loss, last);
+    else if (model.best_epoch > 0)
+        fprintf(stderr, "nnuetrain: the lowest validation loss (%.6f) came at epoch %d (net %08x)\n",
+                model.best_loss, model.best_epoch, model.best_id);
     nnue_model_free(&model);
     nnue_data_free(&data);
     return status;

@@ -13,7 +13,8 @@
 #define ADAM_BETA1 0.9f
 #define ADAM_BETA2 0.999f
 #define ADAM_EPS 1e-8f
-#define CKPT_MAGIC "SVNNCKPT"
+#define CKPT_MAGIC_V1 "SVNNCKPT"
+#define CKPT_MAGIC "SVNNCKP2"
 
 static float uniform(uint64_t *rng, float limit)
 {
@@ -23,6 +24,7 @@ static float uniform(uint64_t *rng, float limit)
 bool nnue_model_init(NnueModel *model, uint64_t seed)
 {
     memset(model, 0, sizeof *model);
+    model->best_loss = INFINITY;
     model->theta = calloc(NNUE_PARAMS, sizeof(float));
     model->m = calloc(NNUE_PARAMS, sizeof(float));
     model->v = calloc(NNUE_PARAMS, sizeof(float));
@@ -205,23 +207,49 @@ void nnue_model_quantize(const NnueModel *model, Network *out, float scale)
     out->id = 0;
 }
 
-/* Checkpoint: magic[8], params u32, step i64, epoch i32, theta, m, v (floats), CRC-32. */
+/* Checkpoint: magic[8], params u32, step i64, epoch i32, best epoch i32, best id u32,
+ * best loss f64, theta, m, v (floats), CRC-32 of all before it. The first layout
+ * (CKPT_MAGIC_V1) ends its header at the epoch. */
+typedef struct {
+    uint32_t params;
+    int64_t step;
+    int32_t epoch, best_epoch;
+    uint32_t best_id;
+    double best_loss;
+} CkptHeader;
+
+typedef struct {
+    void *at;
+    size_t size;
+} Field;
+
+/* The header's fields in file order (each written as it is in memory: little-endian). */
+static int header_fields(CkptHeader *h, bool v1, Field *out)
+{
+    Field all[] = { { &h->params, 4 }, { &h->step, 8 }, { &h->epoch, 4 }, { &h->best_epoch, 4 },
+                    { &h->best_id, 4 }, { &h->best_loss, 8 } };
+    int n = v1 ? 3 : 6;
+    memcpy(out, all, (size_t)n * sizeof *out);
+    return n;
+}
+
 bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t err_size)
 {
     OutFile of;
     FILE *f = outfile_open(&of, path, err, err_size);
     if (!f)
         return false;
-    uint32_t params = NNUE_PARAMS;
-    int64_t step = model->step;
-    int32_t epoch = model->epoch;
+    CkptHeader h = { NNUE_PARAMS, model->step, model->epoch, model->best_epoch, model->best_id, model->best_loss };
+    Field fields[10] = { { CKPT_MAGIC, 8 } };
+    int n = 1 + header_fields(&h, false, fields + 1);
+    fields[n++] = (Field){ model->theta, NNUE_PARAMS * 4 };
+    fields[n++] = (Field){ model->m, NNUE_PARAMS * 4 };
+    fields[n++] = (Field){ model->v, NNUE_PARAMS * 4 };
     uint32_t crc = 0;
-    const void *parts[] = { CKPT_MAGIC, &params, &step, &epoch, model->theta, model->m, model->v };
-    size_t sizes[] = { 8, 4, 8, 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4 };
     bool ok = true;
-    for (int i = 0; i < 7; i++) {
-        ok = ok && fwrite(parts[i], 1, sizes[i], f) == sizes[i];
-        crc = crc32_update(crc, parts[i], sizes[i]);
+    for (int i = 0; i < n; i++) {
+        ok = ok && fwrite(fields[i].at, 1, fields[i].size, f) == fields[i].size;
+        crc = crc32_update(crc, fields[i].at, fields[i].size);
     }
     ok = ok && fwrite(&crc, 4, 1, f) == 1;
     if (!ok) {
@@ -234,21 +262,25 @@ bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t
 
 bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_size)
 {
+    memset(model, 0, sizeof *model);
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, err_size, "cannot open %s", path);
         return false;
     }
     char magic[8];
-    uint32_t params = 0, crc_file = 0, crc = 0;
-    int64_t step = 0;
-    int32_t epoch = 0;
-    bool ok = fread(magic, 1, 8, f) == 8 && !memcmp(magic, CKPT_MAGIC, 8) && fread(&params, 4, 1, f) == 1
-           && params == NNUE_PARAMS && fread(&step, 8, 1, f) == 1 && fread(&epoch, 4, 1, f) == 1;
-    if (ok && !nnue_model_init(model, 0))
-        ok = false;
+    CkptHeader h = { 0, 0, 0, 0, 0, INFINITY };
+    uint32_t crc_file = 0, crc = 0;
+    bool ok = fread(magic, 1, 8, f) == 8 && (!memcmp(magic, CKPT_MAGIC, 8) || !memcmp(magic, CKPT_MAGIC_V1, 8));
     if (ok) {
-        crc = crc32_update(crc32_update(crc32_update(crc32_update(0, magic, 8), &params, 4), &step, 8), &epoch, 4);
+        Field fields[6];
+        int n = header_fields(&h, !memcmp(magic, CKPT_MAGIC_V1, 8), fields);
+        crc = crc32_update(0, magic, 8);
+        for (int i = 0; i < n && ok; i++) {
+            ok = fread(fields[i].at, 1, fields[i].size, f) == fields[i].size;
+            crc = crc32_update(crc, fields[i].at, fields[i].size);
+        }
+        ok = ok && h.params == NNUE_PARAMS && nnue_model_init(model, 0);
         float *arrays[] = { model->theta, model->m, model->v };
         for (int i = 0; i < 3 && ok; i++) {
             ok = fread(arrays[i], 4, NNUE_PARAMS, f) == NNUE_PARAMS;
@@ -262,7 +294,10 @@ bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_s
         snprintf(err, err_size, "%s: not a checkpoint of this net's shape, or damaged", path);
         return false;
     }
-    model->step = step;
-    model->epoch = epoch;
+    model->step = h.step;
+    model->epoch = h.epoch;
+    model->best_epoch = h.best_epoch;
+    model->best_id = h.best_id;
+    model->best_loss = h.best_loss;
     return true;
 }

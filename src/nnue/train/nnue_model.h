@@ -27,6 +27,12 @@ typedef struct {
     float *m, *v;       /* Adam's moments */
     long step;          /* Adam steps taken */
     int epoch;          /* epochs completed */
+    /* The run's lowest validation loss so far, its epoch (0: none yet) and the id of the
+     * net quantised then: checkpoints keep them, so that a resumed run chooses its best
+     * epoch (nnuetrain -best) as an uninterrupted one would. */
+    int best_epoch;
+    uint32_t best_id;
+    double best_loss;
 } NnueModel;
 
 /* Random initial weights from seed (deterministic). False when out of memory. */
@@ -61,7 +67,8 @@ void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr
 void nnue_model_quantize(const NnueModel *model, Network *out, float scale);
 
 /* Checkpoints: the parameters, the moments and the counters, written whole (temporary
- * file, renamed). Load refuses a file of another shape or with a bad checksum. */
+ * file, renamed). Load refuses a file of another shape or with a bad checksum; it reads
+ * the first layout too (no best epoch: none yet). */
 bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t err_size);
 bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_size);
 
