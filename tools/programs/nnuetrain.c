@@ -90,11 +90,11 @@ static void on_progress(void *ctx, size_t done, size_t total, double loss)
 static bool write_net(const NnueModel *model, const char *const *paths, int n, float scale, uint32_t *id)
 {
     static Network net;
-    static uint8_t bytes[NNUE_FILE_SIZE];
+    static uint8_t bytes[NNUE_FILE_MAX];
     nnue_model_quantize(model, &net, scale);
-    network_to_bytes(&net, bytes);
+    size_t size = network_to_bytes(&net, bytes);
     char err[300];
-    Network *check = network_from_bytes(bytes, sizeof bytes, err, sizeof err);
+    Network *check = network_from_bytes(bytes, size, err, sizeof err);
     if (!check) {
         fprintf(stderr, "nnuetrain: the quantised net does not read back: %s\n", err);
         return false;
@@ -102,7 +102,7 @@ static bool write_net(const NnueModel *model, const char *const *paths, int n, f
     *id = check->id;
     network_free(check);
     for (int i = 0; i < n; i++)
-        if (!outfile_write(paths[i], bytes, sizeof bytes, err, sizeof err)) {
+        if (!outfile_write(paths[i], bytes, size, err, sizeof err)) {
             fprintf(stderr, "nnuetrain: %s\n", err);
             return false;
         }

@@ -59,8 +59,8 @@ int packed_features(const PackedPos *p, int us[32], int them[32])
     for (Bitboard b = p->occ; b; b &= b - 1, i++) {
         int pc = (p->pieces[i / 2] >> (4 * (i & 1))) & 15;
         Square sq = p->mirrored ? (Square)(lsb(b) ^ 7) : lsb(b);
-        us[i] = nnue_feature(p->stm, color_of(pc), type_of(pc), sq);
-        them[i] = nnue_feature(!p->stm, color_of(pc), type_of(pc), sq);
+        us[i] = nnue_feature(p->stm, color_of(pc), type_of(pc), sq, 0);
+        them[i] = nnue_feature(!p->stm, color_of(pc), type_of(pc), sq, 0);
     }
     return i;
 }

@@ -205,6 +205,7 @@ void nnue_model_quantize(const NnueModel *model, Network *out, float scale)
         out->out_bias[k] = (int32_t)lround(t[NNUE_B2 + k] * scale * NNUE_QA * NNUE_QB);
     }
     out->id = 0;
+    out->mapping = NNUE_MAP_PLAIN;
 }
 
 /* Checkpoint: magic[8], params u32, step i64, epoch i32, best epoch i32, best id u32,
