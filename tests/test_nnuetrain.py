@@ -2,11 +2,13 @@
 """nnuetrain's options (tools/programs/nnuetrain.c), on a few games of tiny self-play data.
 
 usage: python3 tests/test_nnuetrain.py ENGINE
-nnuetrain and datagen are taken from $SAAVEDRA_TOOLS (make test sets it).
+nnuetrain, datagen and eval_loss are taken from $SAAVEDRA_TOOLS (make test sets it).
 Checks: -lambda-end ramps lambda over the epochs (the log and the CSV say which, and the
 training loss follows it); -wd gives smaller weights than the same run without it; -best
 leaves in NET the net of the epoch the CSV shows with the lowest validation loss and the
-last epoch's in NET.last.nnue, across -resume too.
+last epoch's in NET.last.nnue, across -resume too; -hm 1 trains an HM net, written as a
+version 2 file that eval_loss scores as the trainer does and the engine plays with,
+-mirror does not touch it, and -init and -resume keep or convert the mapping as told.
 The last line printed is "N passed, N failed".
 """
 import os
@@ -19,6 +21,7 @@ from testkit import check, test
 
 DATAGEN = testkit.tool("datagen")
 NNUETRAIN = testkit.tool("nnuetrain")
+EVAL_LOSS = testkit.tool("eval_loss")
 TMP = testkit.temp_dir("nnuetrain")
 DATA = os.path.join(TMP, "data")
 INPUTS, HIDDEN = 768, 256
@@ -61,6 +64,13 @@ def best_epochs(net):
     """The epochs (1-based) whose validation loss in the CSV is the lowest."""
     losses = [float(r["validation loss"]) for r in csv_rows(net)]
     return [i + 1 for i, x in enumerate(losses) if x == min(losses)]
+
+
+def header(net):
+    """(version, input mapping, file size)."""
+    data = open(net, "rb").read()
+    (version,) = struct.unpack_from("<I", data, 8)
+    return version, struct.unpack_from("<I", data, 36)[0] if version == 2 else 0, len(data)
 
 
 def feature_weights(net):
@@ -125,6 +135,54 @@ def best_keeps_the_epoch_of_the_lowest_validation_loss():
     # Nothing held out, nothing to choose by.
     rc, _, err = testkit.run([NNUETRAIN, "-d", DATA, "-o", os.path.join(TMP, "none.nnue"), "-valid", "0", "-best", "1"])
     check(rc == 1 and "-valid" in err and not os.path.exists(os.path.join(TMP, "none.nnue")), err)
+
+
+@test
+def hm_nets_train_load_and_are_scored():
+    # Small batches at a high rate: a net whose scores are far from zero, so that the
+    # mapping it is read with matters.
+    args = ["-batch", "16", "-lr", "0.01", "-hm", "1", "-scale", "1"]
+    net, err = train("hm", "-epochs", "3", *args)
+    check("an HM net" in err and "-mirror changes none" in err, err)
+    check(header(net) == (2, 1, 401996), header(net))
+    net_id(net)
+    # eval_loss reads the mapping from the file and scores the held-out positions as the
+    # trainer's validation loss did (the same games held out; quantised, so not equal);
+    # the same weights read as a plain net (version 1) score otherwise.
+    trained = field(epoch_lines(err)[-1], "validation loss")
+    data = open(net, "rb").read()
+    as_plain = bytearray(data[:36] + data[40:-4])
+    struct.pack_into("<I", as_plain, 8, 1)
+    plain_net = os.path.join(TMP, "hm-read-as-plain.nnue")
+    open(plain_net, "wb").write(bytes(as_plain) + struct.pack("<I", zlib.crc32(bytes(as_plain))))
+    scored = {}
+    for path, kind in ((net, "HM"), (plain_net, "plain")):
+        rc, out, err2 = testkit.run([EVAL_LOSS, "-d", DATA, "-valid", "0.25", "-net", path])
+        check(rc == 0 and ("%s inputs)" % kind) in out, out + err2)
+        scored[kind] = float(out.split("%s inputs)" % kind, 1)[1].split("loss ", 1)[1].split(",")[0])
+    check(abs(scored["HM"] - trained) < 0.02 * trained < abs(scored["plain"] - trained),
+          "eval_loss %s, the trainer %.6f" % (scored, trained))
+    # The engine plays with it (datagen plays its games with the net and records its id).
+    games = os.path.join(TMP, "hm-games")
+    rc, _, err2 = testkit.run([DATAGEN, "-o", games, "-games", "1", "-nodes", "300", "-net", net])
+    check(rc == 0, err2)
+    data = open(os.path.join(games, "s1-000000000.svt"), "rb").read()
+    check("%08x" % struct.unpack_from("<I", data, 36)[0] == net_id(net), "the games' net id")
+    # An HM net sees a board and its mirror image alike: -mirror is not applied.
+    other, _ = train("hm-unmirrored", "-epochs", "3", *args, "-mirror", "0")
+    check(open(other, "rb").read() == open(net, "rb").read(), "-mirror changed an HM net")
+    # Resuming keeps the checkpoint's mapping and refuses another.
+    rc, _, err2 = testkit.run([NNUETRAIN, "-d", DATA, "-o", net, "-epochs", "4", "-resume", "-hm", "0"])
+    check(rc == 1 and "asks for the other kind" in err2, err2)
+    _, err2 = train("hm", "-epochs", "4", "-resume", "-scale", "1")
+    check(header(net)[:2] == (2, 1) and len(epoch_lines(err2)) == 1, err2)
+    # -init keeps the net's mapping, or converts it when -hm says so.
+    for name, args, mapping in (("from-hm", [], 1), ("hm-to-plain", ["-hm", "0"], 0)):
+        out_net, err2 = train(name, "-epochs", "1", "-init", net, *args)
+        check(("starting from net %s (HM inputs)" % net_id(net)) in err2 and header(out_net)[1] == mapping, err2)
+    plain = os.path.join(TMP, "ramp.nnue")
+    out_net, err2 = train("plain-to-hm", "-epochs", "1", "-init", plain, "-hm", "1")
+    check("(plain inputs), trained as a net with HM inputs" in err2 and header(out_net)[:2] == (2, 1), err2)
 
 
 testkit.finish()

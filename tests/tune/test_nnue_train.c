@@ -65,10 +65,10 @@ static int compare_int(const void *a, const void *b)
 }
 
 /* The features of p, both perspectives, sorted (order does not matter to the net). */
-static int sorted_features(const PackedPos *p, int out[64])
+static int sorted_features(const PackedPos *p, NnueMapping mapping, int out[64])
 {
     int us[32], them[32];
-    int n = packed_features(p, us, them);
+    int n = packed_features(p, mapping, us, them);
     memcpy(out, us, (size_t)n * sizeof(int));
     memcpy(out + n, them, (size_t)n * sizeof(int));
     qsort(out, (size_t)(2 * n), sizeof(int), compare_int);
@@ -92,12 +92,21 @@ TEST(nnue_mirrored_position_has_the_mirrored_boards_features)
                 return;
         int plain[64], flipped[64], mirror[64];
         set.pos[0].mirrored = 1;
-        int n = sorted_features(&set.pos[0], flipped);
-        CHECK(sorted_features(&set.pos[1], mirror) == n);
+        int n = sorted_features(&set.pos[0], NNUE_MAP_PLAIN, flipped);
+        CHECK(sorted_features(&set.pos[1], NNUE_MAP_PLAIN, mirror) == n);
         CHECK_MSG(!memcmp(flipped, mirror, (size_t)n * sizeof(int)), "pair %zu: mirrored features differ", i);
         set.pos[0].mirrored = 0;
-        CHECK(sorted_features(&set.pos[0], plain) == n);
+        CHECK(sorted_features(&set.pos[0], NNUE_MAP_PLAIN, plain) == n);
         CHECK_MSG(memcmp(plain, mirror, (size_t)n * sizeof(int)) != 0, "pair %zu: the board is symmetric", i);
+        /* HM: each perspective's view already has its king on a-d, so the board, its
+         * mirror image and the mirrored flag all give the same features. */
+        int hm[3][64];
+        for (int k = 0; k < 3; k++) {
+            set.pos[0].mirrored = k == 2;
+            CHECK(sorted_features(&set.pos[k == 1], NNUE_MAP_HM, hm[k]) == n);
+        }
+        CHECK_MSG(!memcmp(hm[0], hm[1], (size_t)n * sizeof(int)) && !memcmp(hm[0], hm[2], (size_t)n * sizeof(int)),
+                  "pair %zu: HM features differ", i);
         posset_free(&set);
     }
 }

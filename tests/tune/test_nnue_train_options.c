@@ -1,7 +1,8 @@
 /* The trainer's options beyond plain Adam (src/nnue/train/): decoupled weight decay
  * shrinks the weights and leaves the biases alone, lambda ramps linearly over the epochs
  * (and stays exactly itself without a ramp, so old recipes reproduce), and checkpoints
- * keep the best epoch (nnuetrain -best) while the first layout still loads. */
+ * keep the best epoch (nnuetrain -best) and the input mapping while the first layout
+ * still loads (as a plain model). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,10 +104,12 @@ TEST(nnue_checkpoints_keep_the_best_epoch_and_the_first_layout_loads)
         return;
     CHECK(a.best_epoch == 0 && isinf(a.best_loss));
     a.step = 77, a.epoch = 6, a.best_epoch = 4, a.best_id = 0xdeadbeef, a.best_loss = 0.0123;
+    a.mapping = NNUE_MAP_HM;
     char path[] = "/tmp/saavedra-ckpt-XXXXXX", err[300];
     close(mkstemp(path));
     if (CHECK(nnue_model_save(&a, path, err, sizeof err)) && CHECK(nnue_model_load(&b, path, err, sizeof err))) {
         CHECK(b.step == 77 && b.epoch == 6 && b.best_epoch == 4 && b.best_id == 0xdeadbeef && b.best_loss == 0.0123);
+        CHECK(b.mapping == NNUE_MAP_HM);
         CHECK(!memcmp(a.theta, b.theta, NNUE_PARAMS * sizeof(float)));
         nnue_model_free(&b);
     }
@@ -124,7 +127,7 @@ TEST(nnue_checkpoints_keep_the_best_epoch_and_the_first_layout_loads)
     fwrite(&crc, 4, 1, f);
     fclose(f);
     if (CHECK(nnue_model_load(&b, path, err, sizeof err))) {
-        CHECK(b.step == 5 && b.epoch == 2 && b.best_epoch == 0 && isinf(b.best_loss));
+        CHECK(b.step == 5 && b.epoch == 2 && b.best_epoch == 0 && isinf(b.best_loss) && b.mapping == NNUE_MAP_PLAIN);
         CHECK(!memcmp(a.theta, b.theta, NNUE_PARAMS * sizeof(float)));
         nnue_model_free(&b);
     }

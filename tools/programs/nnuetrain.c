@@ -1,7 +1,7 @@
 /* nnuetrain: trains the neural evaluation on training-data files (docs/nnue.md).
  *
  *   nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X]
- *             [-wd X] [-best 0|1] [-mirror 0|1] [-scale auto|X] [-c THREADS]
+ *             [-wd X] [-best 0|1] [-hm 0|1] [-mirror 0|1] [-scale auto|X] [-c THREADS]
  *             [-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin]
  *             [--plot FILE]
  *     -d DATA      a folder of *.svt files (tools/datagen) or one such file; several,
@@ -19,8 +19,13 @@
  *                  X in every epoch, so that epochs compare on the target the run ends on
  *     -wd X        weight decay, decoupled from the gradient (AdamW): every step the
  *                  weights (not the biases) shrink by lr * X of themselves (default 0)
+ *     -hm N        1: an HM net: each perspective sees the board mirrored a<->h when its
+ *                  king stands on files e-h (docs/nnue.md; a version 2 net file); 0: a
+ *                  plain net. Default: plain, or the -init net's mapping (-hm converts
+ *                  it), or the checkpoint's with -resume (which -hm may not change)
  *     -mirror N    1: show each training position mirrored a<->h half of the time at
- *                  random (augmentation; default 1), 0: as played
+ *                  random (augmentation; default 1), 0: as played. An HM net sees a
+ *                  board and its mirror image alike, so the flip is not applied to it
  *     -scale X     multiply the quantised net's output by X; default "auto": the
  *                  hand-written evaluation's slope against the search score over the
  *                  model's, on the validation positions (nnue/train/nnue_scale.h)
@@ -59,6 +64,7 @@
 typedef struct {
     const char *data, *out, *ckpt, *plot, *init;
     int epochs, threads;
+    int hm;             /* -hm: 0, 1, or -1 when not given */
     size_t batch, max;
     float lr, lambda, lambda_end, wd;
     double valid;
@@ -146,14 +152,29 @@ static bool plot(const char *csv, const char *out)
     return true;
 }
 
-/* The model training starts from: the checkpoint, a net's weights or random ones. */
+static const char *const MAPPING_NAME[NNUE_MAP_COUNT] = { "plain", "HM" };
+
+/* The model training starts from: the checkpoint, a net's weights or random ones; its
+ * input mapping is -hm's, else the net's or the checkpoint's. */
 static bool start_model(NnueModel *model, const Config *cfg, const char *ckpt, char *err, size_t err_size)
 {
-    if (cfg->resume)
-        return nnue_model_load(model, ckpt, err, err_size);
+    if (cfg->resume) {
+        if (!nnue_model_load(model, ckpt, err, err_size))
+            return false;
+        if (cfg->hm >= 0 && model->mapping != (NnueMapping)cfg->hm) {
+            snprintf(err, err_size, "%s holds a %s net, and -hm %d asks for the other kind", ckpt,
+                     MAPPING_NAME[model->mapping], cfg->hm);
+            nnue_model_free(model);
+            return false;
+        }
+        return true;
+    }
     if (!cfg->init) {
         snprintf(err, err_size, "out of memory");
-        return nnue_model_init(model, cfg->seed);
+        if (!nnue_model_init(model, cfg->seed))
+            return false;
+        model->mapping = cfg->hm == 1 ? NNUE_MAP_HM : NNUE_MAP_PLAIN;
+        return true;
     }
     char why[300];
     bool builtin = strcmp(cfg->init, "builtin") == 0;
@@ -163,9 +184,15 @@ static bool start_model(NnueModel *model, const Config *cfg, const char *ckpt, c
         return false;
     }
     bool ok = nnue_model_from_network(model, net);
-    if (ok)
-        fprintf(stderr, "nnuetrain: starting from net %08x\n", net->id);
-    else
+    if (ok) {
+        /* A plain net trained with mirroring scores a board and its mirror image nearly
+         * alike, so its weights are a fair start for an HM net, and the reverse. */
+        if (cfg->hm >= 0)
+            model->mapping = (NnueMapping)cfg->hm;
+        fprintf(stderr, "nnuetrain: starting from net %08x (%s inputs)%s%s\n", net->id, MAPPING_NAME[net->mapping],
+                model->mapping != net->mapping ? ", trained as a net with " : "",
+                model->mapping != net->mapping ? (model->mapping == NNUE_MAP_HM ? "HM inputs" : "plain inputs") : "");
+    } else
         snprintf(err, err_size, "out of memory");
     network_free(net);
     return ok;
@@ -194,15 +221,16 @@ static void check_best_net(NnueModel *model, const char *out)
 static int usage(const char *reason)
 {
     fprintf(stderr, "nnuetrain: %s\n"
-                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X] [-wd X] [-best 0|1] [-mirror 0|1] [-scale auto|X] [-c N] "
-                    "[-valid X] [-max N] [--seed N] [-ckpt FILE] [-resume] [-init NET|builtin] [--plot FILE]\n", reason);
+                    "usage: nnuetrain -d DATA -o NET.nnue [-epochs N] [-batch N] [-lr X] [-lambda X] [-lambda-end X] "
+                    "[-wd X] [-best 0|1] [-hm 0|1] [-mirror 0|1] [-scale auto|X] [-c N] [-valid X] [-max N] "
+                    "[--seed N] [-ckpt FILE] [-resume] [-init NET|builtin] [--plot FILE]\n", reason);
     return 2;
 }
 
 int main(int argc, char **argv)
 {
     Config cfg = { .epochs = 15, .threads = 2, .batch = 1024, .lr = 0.001f, .lambda = 0.75f, .lambda_end = -1,
-                   .valid = 0.02, .seed = 1, .mirror = true };
+                   .valid = 0.02, .seed = 1, .mirror = true, .hm = -1 };
     const char *scale_text = "auto";
     int mirror = 1, best = 0;
     const ArgSpec specs[] = {
@@ -211,7 +239,7 @@ int main(int argc, char **argv)
         { "-epochs", ARG_INT, &cfg.epochs, 1, 100000 }, { "-batch", ARG_SIZE, &cfg.batch, 1, 1e7 },
         { "-lr", ARG_FLOAT, &cfg.lr, 1e-7, 0.5 },      { "-lambda", ARG_FLOAT, &cfg.lambda, 0, 1 },
         { "-lambda-end", ARG_FLOAT, &cfg.lambda_end, 0, 1 }, { "-wd", ARG_FLOAT, &cfg.wd, 0, 1 },
-        { "-best", ARG_INT, &best, 0, 1 },
+        { "-best", ARG_INT, &best, 0, 1 },              { "-hm", ARG_INT, &cfg.hm, 0, 1 },
         { "-scale", ARG_TEXT, &scale_text, 0, 0 },        { "-mirror", ARG_INT, &mirror, 0, 1 },
         { "-c", ARG_INT, &cfg.threads, 1, 64 },        { "-valid", ARG_REAL, &cfg.valid, 0, 0.5 },
         { "-max", ARG_SIZE, &cfg.max, 0, 0 },          { "--seed", ARG_U64, &cfg.seed, 0, 0 },
@@ -270,6 +298,9 @@ int main(int argc, char **argv)
             (unsigned long long)data.games, (unsigned long long)data.files, data.train.count, data.valid.count,
             (unsigned long long)data.damaged, (time_now_ms() - t0) / 1000.0);
 
+    if (model.mapping == NNUE_MAP_HM)
+        fprintf(stderr, "nnuetrain: an HM net (horizontally mirrored inputs)%s\n",
+                cfg.mirror ? "; -mirror changes none of its features and is not applied" : "");
     FILE *log = fopen(csv, cfg.resume ? "a" : "w");
     if (log && !cfg.resume)
         fprintf(log, "epoch,training loss,validation loss,positions per second,learning rate,lambda\n");
@@ -282,9 +313,14 @@ int main(int argc, char **argv)
     while (model.epoch < cfg.epochs) {
         prog.epoch = model.epoch + 1;
         prog.start_ms = time_now_ms();
-        NnueTrainConfig tc = { .threads = cfg.threads, .batch = cfg.batch,
-                               .lr = nnue_schedule(cfg.lr, model.epoch, cfg.epochs), .lambda = nnue_lambda_at(cfg.lambda, cfg.lambda_end, model.epoch, cfg.epochs),
-                               .wd = cfg.wd, .mirror = cfg.mirror, .progress = on_progress, .ctx = &prog };
+        NnueTrainConfig tc = { .threads = cfg.threads,
+                               .batch = cfg.batch,
+                               .lr = nnue_schedule(cfg.lr, model.epoch, cfg.epochs),
+                               .lambda = nnue_lambda_at(cfg.lambda, cfg.lambda_end, model.epoch, cfg.epochs),
+                               .wd = cfg.wd,
+                               .mirror = cfg.mirror && model.mapping == NNUE_MAP_PLAIN,
+                               .progress = on_progress,
+                               .ctx = &prog };
         double train = nnue_train_epoch(&model, &data.train, &tc, &rng);
         double secs = (time_now_ms() - prog.start_ms) / 1000.0;
         double valid = nnue_mean_loss(&model, &data.valid, cfg.lambda_end, cfg.threads);
@@ -327,7 +363,8 @@ int main(int argc, char **argv)
         fclose(log);
     if (model.best_epoch > 0 && cfg.best)
         fprintf(stderr, "nnuetrain: %s is epoch %d's net (%08x), the lowest validation loss (%.6f); "
-                        "the last epoch's net is %s\n", cfg.out, model.best_epoch, model.best_id, model.best_loss, last);
+                        "the last epoch's net is %s\n",
+                cfg.out, model.best_epoch, model.best_id, model.best_loss, last);
     else if (model.best_epoch > 0)
         fprintf(stderr, "nnuetrain: the lowest validation loss (%.6f) came at epoch %d (net %08x)\n",
                 model.best_loss, model.best_epoch, model.best_id);
