@@ -39,8 +39,9 @@
  *                  engine's own), Adam's state at zero: a net refined on new data
  *     --plot FILE  draw training and validation loss by epoch (gnuplot, .png or .svg)
  *
- * A line per epoch (training and validation loss, positions/s, learning rate) goes to
- * stderr and NET.csv; on a terminal a progress line shows the epoch's batches. */
+ * A line per epoch (training and validation loss, positions/s, learning rate, lambda)
+ * goes to stderr and NET.csv, and a last line names the epoch of the lowest validation
+ * loss; on a terminal a progress line shows the epoch's batches. */
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
