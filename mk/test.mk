@@ -3,7 +3,7 @@
 
 .PHONY: test test-smp-mates killtest perft-full perft-960 test-codec-full bench
 
-test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(USER_TOOLS:%=$(BUILD)/tools/%) spsa-engine
+test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(USER_TOOLS:%=$(BUILD)/tools/%) $(BUILD)/tools/eval_loss spsa-engine
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) SAAVEDRA_SPSA_ENGINE=$(abspath $(SPSA_EXE)) \
 	    bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
 

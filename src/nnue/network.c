@@ -20,8 +20,8 @@ static void put32(uint8_t *p, uint32_t v)
 }
 static void put16(uint8_t *p, int16_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)((uint16_t)v >> 8); }
 
-static const uint32_t SHAPE[7] = { NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS, NNUE_QA, NNUE_QB,
-                                   NNUE_SCALE };
+/* The header after the version: inputs, hidden, buckets, QA, QB, SCALE. */
+static const uint32_t SHAPE[6] = { NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS, NNUE_QA, NNUE_QB, NNUE_SCALE };
 
 Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t err_size)
 {
@@ -30,16 +30,21 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
         snprintf(err, err_size, "not a Saavedra net");
         return NULL;
     }
-    for (int i = 0; i < 7; i++)
-        if (get32(b + 8 + 4 * i) != SHAPE[i]) {
-            snprintf(err, err_size, "a net of another architecture (version %u, %u inputs, %u hidden, %u buckets); "
-                     "this engine reads version %d, %d-%d-%d", get32(b + 8), get32(b + 12), get32(b + 16),
-                     get32(b + 20), NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS);
-            return NULL;
-        }
-    if (size != NNUE_FILE_SIZE) {
-        snprintf(err, err_size, "a net of %zu bytes where %d are expected (cut short or with extra bytes)", size,
-                 NNUE_FILE_SIZE);
+    uint32_t version = get32(b + 8);
+    bool shape = version == NNUE_VERSION || version == NNUE_VERSION_MAPPING;
+    for (int i = 0; i < 6; i++)
+        shape = shape && get32(b + 12 + 4 * i) == SHAPE[i];
+    if (!shape) {
+        snprintf(err, err_size, "a net of another architecture (version %u, %u inputs, %u hidden, %u buckets); "
+                 "this engine reads versions %d and %d, %d-%d-%d", version, get32(b + 12), get32(b + 16),
+                 get32(b + 20), NNUE_VERSION, NNUE_VERSION_MAPPING, NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS);
+        return NULL;
+    }
+    bool v2 = version == NNUE_VERSION_MAPPING;
+    size_t header = NNUE_HEADER_SIZE + (v2 ? 4 : 0), expected = v2 ? NNUE_FILE_SIZE_V2 : NNUE_FILE_SIZE;
+    if (size != expected) {
+        snprintf(err, err_size, "a net of %zu bytes where %zu are expected (cut short or with extra bytes)", size,
+                 expected);
         return NULL;
     }
     uint32_t crc = crc32_of(b, size - 4);
@@ -47,12 +52,17 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
         snprintf(err, err_size, "a damaged net (checksum)");
         return NULL;
     }
+    uint32_t mapping = v2 ? get32(b + NNUE_HEADER_SIZE) : NNUE_MAP_PLAIN;
+    if (mapping >= NNUE_MAP_COUNT) {
+        snprintf(err, err_size, "a net with an input mapping this engine does not know (%u)", mapping);
+        return NULL;
+    }
     Network *net = pf_aligned_alloc(64, sizeof *net);
     if (!net) {
         snprintf(err, err_size, "out of memory for the net");
         return NULL;
     }
-    const uint8_t *p = b + NNUE_HEADER_SIZE;
+    const uint8_t *p = b + header;
     for (int f = 0; f < NNUE_INPUTS; f++)
         for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
             net->ft_weights[f][i] = get16s(p);
@@ -73,15 +83,22 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
                 return NULL;
             }
     net->id = crc;
+    net->mapping = (NnueMapping)mapping;
     return net;
 }
 
-void network_to_bytes(const Network *net, uint8_t *out)
+size_t network_to_bytes(const Network *net, uint8_t *out)
 {
+    bool plain = net->mapping == NNUE_MAP_PLAIN;
     memcpy(out, NNUE_MAGIC, 8);
-    for (int i = 0; i < 7; i++)
-        put32(out + 8 + 4 * i, SHAPE[i]);
+    put32(out + 8, plain ? NNUE_VERSION : NNUE_VERSION_MAPPING);
+    for (int i = 0; i < 6; i++)
+        put32(out + 12 + 4 * i, SHAPE[i]);
     uint8_t *p = out + NNUE_HEADER_SIZE;
+    if (!plain) {
+        put32(p, (uint32_t)net->mapping);
+        p += 4;
+    }
     for (int f = 0; f < NNUE_INPUTS; f++)
         for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
             put16(p, net->ft_weights[f][i]);
@@ -93,6 +110,7 @@ void network_to_bytes(const Network *net, uint8_t *out)
     for (int k = 0; k < NNUE_BUCKETS; k++, p += 4)
         put32(p, (uint32_t)net->out_bias[k]);
     put32(p, crc32_of(out, (size_t)(p - out)));
+    return (size_t)(p + 4 - out);
 }
 
 Network *network_load(const char *path, char *err, size_t err_size)
@@ -110,22 +128,22 @@ Network *network_load(const char *path, char *err, size_t err_size)
         snprintf(err, err_size, "%s is not a regular file", path);
         return NULL;
     }
-    if (st.st_size != NNUE_FILE_SIZE) {
+    if (st.st_size != NNUE_FILE_SIZE && st.st_size != NNUE_FILE_SIZE_V2) {
         close(fd);
-        snprintf(err, err_size, "%s: %lld bytes, a net of this engine has %d", path, (long long)st.st_size,
-                 NNUE_FILE_SIZE);
+        snprintf(err, err_size, "%s: %lld bytes, a net of this engine has %d (or %d with an input mapping)", path,
+                 (long long)st.st_size, NNUE_FILE_SIZE, NNUE_FILE_SIZE_V2);
         return NULL;
     }
-    uint8_t *buf = malloc(NNUE_FILE_SIZE);
-    size_t got = 0;
-    while (buf && got < NNUE_FILE_SIZE) {
-        ssize_t n = read(fd, buf + got, NNUE_FILE_SIZE - got);
+    size_t size = (size_t)st.st_size, got = 0;
+    uint8_t *buf = malloc(size);
+    while (buf && got < size) {
+        ssize_t n = read(fd, buf + got, size - got);
         if (n <= 0)
             break;
         got += (size_t)n;
     }
     close(fd);
-    if (!buf || got != NNUE_FILE_SIZE) {
+    if (!buf || got != size) {
         free(buf);
         snprintf(err, err_size, "cannot read %s", path);
         return NULL;

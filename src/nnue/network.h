@@ -1,7 +1,9 @@
 /* The neural evaluation's network (docs/nnue-format.md): 768 piece-square inputs per
  * perspective, a feature transformer to NNUE_HIDDEN int16 neurons per perspective, the
  * two perspectives (side to move first) through a squared clipped ReLU into one output
- * per material bucket.
+ * per material bucket. A net's input mapping says how a perspective sees the board: as
+ * it is (plain), or mirrored a<->h whenever that perspective's king stands on files
+ * e-h (HM), so that each perspective sees its king on files a-d.
  *
  * A Network is read once (from the net built into the binary or from a file), checked
  * whole, and then only read: any number of search threads may share it. */
@@ -29,10 +31,21 @@
 #define NNUE_SCALE 400
 
 #define NNUE_MAGIC "SVNNUE\r\n"
+/* Version 1 has no input mapping (plain); version 2 adds it to the header. Plain nets
+ * are written as version 1, which every engine that reads nets reads. */
 #define NNUE_VERSION 1
+#define NNUE_VERSION_MAPPING 2
 #define NNUE_HEADER_SIZE 36
 #define NNUE_FILE_SIZE (NNUE_HEADER_SIZE + 2 * (NNUE_INPUTS * NNUE_HIDDEN + NNUE_HIDDEN) \
                         + 2 * NNUE_BUCKETS * 2 * NNUE_HIDDEN + 4 * NNUE_BUCKETS + 4)
+#define NNUE_FILE_SIZE_V2 (NNUE_FILE_SIZE + 4)
+#define NNUE_FILE_MAX NNUE_FILE_SIZE_V2
+
+typedef enum {
+    NNUE_MAP_PLAIN = 0,     /* squares as they are (Black's flipped vertically) */
+    NNUE_MAP_HM = 1,        /* and mirrored a<->h for a perspective whose king is on e-h */
+    NNUE_MAP_COUNT
+} NnueMapping;
 
 typedef struct {
     _Alignas(64) int16_t ft_weights[NNUE_INPUTS][NNUE_HIDDEN];
@@ -41,12 +54,13 @@ typedef struct {
     _Alignas(64) int16_t out_weights[NNUE_BUCKETS][2 * NNUE_HIDDEN];
     int32_t out_bias[NNUE_BUCKETS];
     uint32_t id;          /* the file's CRC-32: names the net in messages and data */
+    NnueMapping mapping;
 } Network;
 
 /* Checks and reads a net from bytes; NULL with a one-line reason in err when they are
  * not a net of this architecture. The result is freed with network_free. */
 Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t err_size);
-/* The same from a file (a regular file of exactly the net's size). */
+/* The same from a file (a regular file of exactly a net's size). */
 Network *network_load(const char *path, char *err, size_t err_size);
 void network_free(Network *net);
 
@@ -56,14 +70,24 @@ Network *network_default(char *err, size_t err_size);
  * --version; false when the engine was built without a net. */
 bool network_default_crc(uint32_t *crc);
 
-/* Writes net to bytes (NNUE_FILE_SIZE); the trainer's output goes through here. */
-void network_to_bytes(const Network *net, uint8_t *out);
+/* Writes net to out (at least NNUE_FILE_MAX bytes) and returns the file's size:
+ * NNUE_FILE_SIZE for a plain net (version 1), NNUE_FILE_SIZE_V2 for others. The trainer's
+ * output goes through here. */
+size_t network_to_bytes(const Network *net, uint8_t *out);
+
+/* What a perspective whose king stands on king_sq xors its squares with: 7 (files a<->h)
+ * for an HM net when the king is on files e-h, else 0. */
+static inline int nnue_flip(NnueMapping mapping, int king_sq)
+{
+    return mapping == NNUE_MAP_HM && (king_sq & 4) ? 7 : 0;
+}
 
 /* The feature index of a piece of colour pc_color and type pt on sq, seen from
- * perspective: own pieces first, squares mirrored vertically for Black. */
-static inline int nnue_feature(int perspective, int pc_color, int pt, int sq)
+ * perspective with its flip (nnue_flip): own pieces first, squares mirrored vertically
+ * for Black. */
+static inline int nnue_feature(int perspective, int pc_color, int pt, int sq, int flip)
 {
-    return ((pc_color != perspective) * 6 + pt) * 64 + (perspective ? sq ^ 56 : sq);
+    return ((pc_color != perspective) * 6 + pt) * 64 + ((perspective ? sq ^ 56 : sq) ^ flip);
 }
 
 /* The output bucket of a position with this many pieces (kings included). */

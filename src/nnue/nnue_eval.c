@@ -17,32 +17,45 @@ void nnue_state_reset(NnueState *s)
     s->net_id = 0;
 }
 
+/* Each perspective's flip (nnue_flip) in pos; a plain net's is always 0. */
+static void king_flips(const Network *net, const Position *pos, int flip[COLOR_NB])
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        flip[c] = net->mapping == NNUE_MAP_PLAIN ? 0 : nnue_flip(net->mapping, king_square(pos, c));
+}
+
+static void refresh_side(const Network *net, const Position *pos, int persp, int flip, int16_t *acc)
+{
+    memcpy(acc, net->ft_bias, sizeof net->ft_bias);
+    for (Bitboard b = pieces(pos); b; b &= b - 1) {
+        Square sq = lsb(b);
+        Piece pc = piece_on(pos, sq);
+        const int16_t *w = net->ft_weights[nnue_feature(persp, color_of(pc), type_of(pc), sq, flip)];
+        for (int i = 0; i < NNUE_HIDDEN; i++)
+            acc[i] = (int16_t)(acc[i] + w[i]);
+    }
+}
+
 void nnue_refresh(const Network *net, const Position *pos, int16_t out[COLOR_NB][NNUE_HIDDEN])
 {
-    for (int persp = WHITE; persp <= BLACK; persp++) {
-        int16_t *acc = out[persp];
-        memcpy(acc, net->ft_bias, sizeof net->ft_bias);
-        for (Bitboard b = pieces(pos); b; b &= b - 1) {
-            Square sq = lsb(b);
-            Piece pc = piece_on(pos, sq);
-            const int16_t *w = net->ft_weights[nnue_feature(persp, color_of(pc), type_of(pc), sq)];
-            for (int i = 0; i < NNUE_HIDDEN; i++)
-                acc[i] = (int16_t)(acc[i] + w[i]);
-        }
-    }
+    int flip[COLOR_NB];
+    king_flips(net, pos, flip);
+    for (int persp = WHITE; persp <= BLACK; persp++)
+        refresh_side(net, pos, persp, flip[persp], out[persp]);
 }
 
 /* The features one move adds and removes, for both perspectives. */
 typedef struct {
     int add[2][2], sub[2][2]; /* [perspective][k] */
     int adds, subs;
+    int flip[2];              /* each perspective's, as in the position evaluated */
 } Delta;
 
 static void delta_piece(Delta *d, bool add, Piece pc, Square sq)
 {
     int k = add ? d->adds++ : d->subs++;
     for (int persp = WHITE; persp <= BLACK; persp++) {
-        int f = nnue_feature(persp, color_of(pc), type_of(pc), sq);
+        int f = nnue_feature(persp, color_of(pc), type_of(pc), sq, d->flip[persp]);
         if (add)
             d->add[persp][k] = f;
         else
@@ -76,8 +89,22 @@ static void move_delta(const Position *pos, const StateInfo *st, Color us, Delta
     delta_piece(d, true, move_is_promotion(m) ? make_piece(us, move_promo_type(m)) : pc, to);
 }
 
+/* Whether the move of st changes its mover's flip: an HM net's king crossing between the
+ * d- and e-files (castling included), after which every feature of that perspective is
+ * another one. */
+static bool king_crosses(const Network *net, const StateInfo *st)
+{
+    Move m = st->move;
+    return net->mapping == NNUE_MAP_HM && m != MOVE_NULL && m != MOVE_NONE && type_of(st->moved) == KING
+        && ((move_from(m) ^ move_to(m)) & 4);
+}
+
 static void apply_delta(const Network *net, const int16_t *in, int16_t *out, const Delta *d, int persp)
 {
+    if (d->adds == 0) {
+        memcpy(out, in, NNUE_HIDDEN * sizeof *out);
+        return;
+    }
     const int16_t *a0 = net->ft_weights[d->add[persp][0]];
     const int16_t *s0 = net->ft_weights[d->sub[persp][0]];
     if (d->adds == 1 && d->subs == 1) {
@@ -144,6 +171,12 @@ const Accumulator *nnue_current(const NnueState *s, const Position *pos)
     return a->valid && a->key == pos_key(pos) ? a : NULL;
 }
 
+/* The colour that played the move leading to state j of pos. */
+static Color mover_of(const Position *pos, int j)
+{
+    return (pos->st_index - (j - 1)) & 1 ? !pos->side : pos->side;
+}
+
 int nnue_evaluate(const Network *net, NnueState *s, const Position *pos)
 {
     if (s->net_id != net->id) {
@@ -163,26 +196,38 @@ int nnue_evaluate(const Network *net, NnueState *s, const Position *pos)
         k--;
     }
     Accumulator *acc = &s->ring[cur & (NNUE_RING - 1)];
+    int flip[COLOR_NB];
+    king_flips(net, pos, flip);
     if (k < 0) {
         nnue_refresh(net, pos, acc->v);
         s->refreshes++;
     } else {
+        /* A perspective whose king crosses the d/e line sees every piece elsewhere from
+         * then on: from that move its half of the slots is not computed (they are left
+         * invalid), and it is refreshed from the board at the end. Before, its flip was
+         * the one it has now, changed once for every crossing in the moves replayed. */
+        Delta d;
+        bool lost[COLOR_NB] = { false, false };
+        d.flip[WHITE] = flip[WHITE], d.flip[BLACK] = flip[BLACK];
+        for (int j = k + 1; j <= cur && net->mapping == NNUE_MAP_HM; j++)
+            if (king_crosses(net, &pos->states[j]))
+                d.flip[mover_of(pos, j)] ^= 7;
         for (int j = k + 1; j <= cur; j++) {
             const Accumulator *prev = &s->ring[(j - 1) & (NNUE_RING - 1)];
             Accumulator *next = &s->ring[j & (NNUE_RING - 1)];
-            Color mover = (cur - (j - 1)) & 1 ? !pos->side : pos->side;
-            Delta d;
+            Color mover = mover_of(pos, j);
             move_delta(pos, &pos->states[j], mover, &d);
-            if (d.adds == 0) {
-                memcpy(next->v, prev->v, sizeof next->v);
-            } else {
-                apply_delta(net, prev->v[WHITE], next->v[WHITE], &d, WHITE);
-                apply_delta(net, prev->v[BLACK], next->v[BLACK], &d, BLACK);
-            }
+            lost[mover] |= king_crosses(net, &pos->states[j]);
+            for (int persp = WHITE; persp <= BLACK; persp++)
+                if (!lost[persp])
+                    apply_delta(net, prev->v[persp], next->v[persp], &d, persp);
             next->key = pos->states[j].key;
-            next->valid = true;
+            next->valid = !lost[WHITE] && !lost[BLACK];
             s->updates++;
         }
+        for (int persp = WHITE; persp <= BLACK; persp++)
+            if (lost[persp])
+                refresh_side(net, pos, persp, flip[persp], acc->v[persp]);
     }
     acc->key = pos_key(pos);
     acc->valid = true;

@@ -5,9 +5,10 @@
  * tagged with the Zobrist key of the position it holds. An evaluation looks back along
  * the position's own states for the nearest accumulator whose key matches, and replays
  * the moves since (their pieces are in StateInfo), or refreshes from scratch when none
- * is near. A key names a position, so an accumulator is valid wherever its key matches,
- * in whatever path or thread: no make/unmake hook, nothing to carry into YBWC split
- * points or Lazy helpers (each thread's first evaluation refreshes). */
+ * is near (with an HM net, a perspective whose king crossed the d/e line is refreshed,
+ * the other updated). A key names a position, so an accumulator is valid wherever its
+ * key matches, in whatever path or thread: no make/unmake hook, nothing to carry into
+ * YBWC split points or Lazy helpers (each thread's first evaluation refreshes). */
 #ifndef SAAVEDRA_NNUE_EVAL_H
 #define SAAVEDRA_NNUE_EVAL_H
 

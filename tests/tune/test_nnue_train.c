@@ -13,45 +13,13 @@
 #include "formats/movecode_game.h"
 #include "formats/traindata.h"
 #include "nnue/nnue_eval.h"
+#include "nnue_positions.h"
 #include "test.h"
 #include "nnue/train/nnue_data.h"
 #include "nnue/train/nnue_model.h"
 #include "nnue/train/nnue_scale.h"
 #include "nnue/train/nnue_train.h"
 #include "util/random.h"
-
-static int material(const Position *pos, Color c)
-{
-    static const int value[] = { 100, 300, 300, 500, 900, 0 };
-    int sum = 0;
-    for (int pt = PAWN; pt < KING; pt++)
-        sum += value[pt] * popcount(pieces_cp(pos, c, pt));
-    return sum;
-}
-
-/* Positions from random games, labelled with the material balance (side to move). */
-static void material_set(PosSet *set, int count, uint64_t seed)
-{
-    static Position pos;
-    char err[160];
-    uint64_t rng = seed;
-    while ((int)set->count < count) {
-        position_from_fen(&pos, START_FEN, err, sizeof err, NULL);
-        int plies = 10 + (int)(splitmix64(&rng) % 110);
-        for (int i = 0; i < plies; i++) {
-            MoveList list;
-            generate_legal(&pos, &list);
-            if (list.count == 0)
-                break;
-            make_move(&pos, list.moves[splitmix64(&rng) % (uint64_t)list.count]);
-            position_bound_history(&pos, 16);
-        }
-        int balance = material(&pos, pos.side) - material(&pos, !pos.side);
-        if (balance > 1500 || balance < -1500)
-            continue;
-        posset_add(set, &pos, balance, 1);
-    }
-}
 
 static double mean_abs_error(const NnueModel *model, const PosSet *set)
 {
@@ -67,8 +35,8 @@ static bool have_trained;
 TEST(nnue_trainer_learns_the_material_balance)
 {
     PosSet train = { 0 }, valid = { 0 };
-    material_set(&train, 16000, 1);
-    material_set(&valid, 2000, 2);
+    nnue_test_material_set(&train, 16000, 1);
+    nnue_test_material_set(&valid, 2000, 2);
     if (!CHECK(nnue_model_init(&trained, 7)))
         return;
     double before = mean_abs_error(&trained, &valid);
@@ -97,10 +65,10 @@ static int compare_int(const void *a, const void *b)
 }
 
 /* The features of p, both perspectives, sorted (order does not matter to the net). */
-static int sorted_features(const PackedPos *p, int out[64])
+static int sorted_features(const PackedPos *p, NnueMapping mapping, int out[64])
 {
     int us[32], them[32];
-    int n = packed_features(p, us, them);
+    int n = packed_features(p, mapping, us, them);
     memcpy(out, us, (size_t)n * sizeof(int));
     memcpy(out + n, them, (size_t)n * sizeof(int));
     qsort(out, (size_t)(2 * n), sizeof(int), compare_int);
@@ -124,12 +92,21 @@ TEST(nnue_mirrored_position_has_the_mirrored_boards_features)
                 return;
         int plain[64], flipped[64], mirror[64];
         set.pos[0].mirrored = 1;
-        int n = sorted_features(&set.pos[0], flipped);
-        CHECK(sorted_features(&set.pos[1], mirror) == n);
+        int n = sorted_features(&set.pos[0], NNUE_MAP_PLAIN, flipped);
+        CHECK(sorted_features(&set.pos[1], NNUE_MAP_PLAIN, mirror) == n);
         CHECK_MSG(!memcmp(flipped, mirror, (size_t)n * sizeof(int)), "pair %zu: mirrored features differ", i);
         set.pos[0].mirrored = 0;
-        CHECK(sorted_features(&set.pos[0], plain) == n);
+        CHECK(sorted_features(&set.pos[0], NNUE_MAP_PLAIN, plain) == n);
         CHECK_MSG(memcmp(plain, mirror, (size_t)n * sizeof(int)) != 0, "pair %zu: the board is symmetric", i);
+        /* HM: each perspective's view already has its king on a-d, so the board, its
+         * mirror image and the mirrored flag all give the same features. */
+        int hm[3][64];
+        for (int k = 0; k < 3; k++) {
+            set.pos[0].mirrored = k == 2;
+            CHECK(sorted_features(&set.pos[k == 1], NNUE_MAP_HM, hm[k]) == n);
+        }
+        CHECK_MSG(!memcmp(hm[0], hm[1], (size_t)n * sizeof(int)) && !memcmp(hm[0], hm[2], (size_t)n * sizeof(int)),
+                  "pair %zu: HM features differ", i);
         posset_free(&set);
     }
 }
@@ -145,7 +122,7 @@ TEST(nnue_quantised_net_matches_the_float_model)
     static Position pos;
     static int16_t acc[COLOR_NB][NNUE_HIDDEN];
     PosSet set = { 0 };
-    material_set(&set, 1000, 5);
+    nnue_test_material_set(&set, 1000, 5);
     double sum = 0, worst = 0, signed_sum = 0;
     for (size_t i = 0; i < set.count; i++) {
         /* The pieces and side to move of the packed position: all nnue_refresh reads. */
@@ -189,7 +166,7 @@ TEST(nnue_net_is_quantised_at_the_hand_written_evaluations_slope)
         return;
     eval_init();
     PosSet set = { 0 };
-    material_set(&set, 2000, 6);
+    nnue_test_material_set(&set, 2000, 6);
     /* The model learned the material balance: its slope against it is about 1; the
      * hand-written evaluation adds positional terms but follows material. */
     double model = nnue_model_slope(&trained, &set), hce = nnue_hce_slope(&set);

@@ -11,7 +11,8 @@
  *     -d DATA    a folder of *.svt files or one such file (the same split as nnuetrain:
  *                whole games chosen by their index, -valid X of them, default 0.02;
  *                -valid 1: every game, for a held-out folder)
- *     -net FILE  also score this net (the engine's format, docs/nnue-format.md)
+ *     -net FILE  also score this net (the engine's format, docs/nnue-format.md; plain or
+ *                HM inputs, as the file says)
  *     -lambda X  as nnuetrain (default 0.75)
  *     -max N     read at most N positions (default: all)
  *
@@ -111,8 +112,12 @@ int main(int argc, char **argv)
            lambda, refused ? ", some refused" : "");
     report("zero (no evaluation)", &unscaled);
     report("hand-written evaluation", &hce);
-    if (net)
-        report(net_path, &nn);
+    if (net) {
+        char name[4200];
+        snprintf(name, sizeof name, "%s (net %08x, %s inputs)", net_path, net->id,
+                 net->mapping == NNUE_MAP_HM ? "HM" : "plain");
+        report(name, &nn);
+    }
     pawn_table_free(pawns);
     network_free(net);
     nnue_data_free(&d);

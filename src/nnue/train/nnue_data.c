@@ -53,14 +53,23 @@ bool packed_position(const PackedPos *p, Position *pos)
     return position_from_fen(pos, fen, err, sizeof err, NULL);
 }
 
-int packed_features(const PackedPos *p, int us[32], int them[32])
+int packed_features(const PackedPos *p, NnueMapping mapping, int us[32], int them[32])
 {
+    int mirror = p->mirrored ? 7 : 0, flip[COLOR_NB] = { 0, 0 };
+    if (mapping != NNUE_MAP_PLAIN) {
+        int i = 0;
+        for (Bitboard b = p->occ; b; b &= b - 1, i++) {
+            int pc = (p->pieces[i / 2] >> (4 * (i & 1))) & 15;
+            if (type_of(pc) == KING)
+                flip[color_of(pc)] = nnue_flip(mapping, lsb(b) ^ mirror);
+        }
+    }
     int i = 0;
     for (Bitboard b = p->occ; b; b &= b - 1, i++) {
         int pc = (p->pieces[i / 2] >> (4 * (i & 1))) & 15;
-        Square sq = p->mirrored ? (Square)(lsb(b) ^ 7) : lsb(b);
-        us[i] = nnue_feature(p->stm, color_of(pc), type_of(pc), sq);
-        them[i] = nnue_feature(!p->stm, color_of(pc), type_of(pc), sq);
+        Square sq = (Square)(lsb(b) ^ mirror);
+        us[i] = nnue_feature(p->stm, color_of(pc), type_of(pc), sq, flip[p->stm]);
+        them[i] = nnue_feature(!p->stm, color_of(pc), type_of(pc), sq, flip[!p->stm]);
     }
     return i;
 }

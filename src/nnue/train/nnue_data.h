@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "board/position.h"
+#include "nnue/network.h"
 
 /* One position: its pieces (4 bits each, in square order of occ) and its labels. */
 typedef struct {
@@ -45,8 +46,9 @@ void nnue_data_free(NnueData *d);
  * en-passant square (which the record does not keep). False if it is not a legal board. */
 bool packed_position(const PackedPos *p, Position *pos);
 
-/* The features of p from each perspective (nnue_feature), of the board mirrored a<->h
- * when p->mirrored; returns the piece count. */
-int packed_features(const PackedPos *p, int us[32], int them[32]);
+/* The features of p from each perspective (nnue_feature) in the input mapping, of the
+ * board mirrored a<->h when p->mirrored; returns the piece count. With the HM mapping
+ * the mirror changes no feature: each perspective's view already has its king on a-d. */
+int packed_features(const PackedPos *p, NnueMapping mapping, int us[32], int them[32]);
 
 #endif

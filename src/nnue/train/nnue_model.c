@@ -13,7 +13,8 @@
 #define ADAM_BETA1 0.9f
 #define ADAM_BETA2 0.999f
 #define ADAM_EPS 1e-8f
-#define CKPT_MAGIC "SVNNCKPT"
+#define CKPT_MAGIC_V1 "SVNNCKPT"
+#define CKPT_MAGIC "SVNNCKP2"
 
 static float uniform(uint64_t *rng, float limit)
 {
@@ -23,6 +24,7 @@ static float uniform(uint64_t *rng, float limit)
 bool nnue_model_init(NnueModel *model, uint64_t seed)
 {
     memset(model, 0, sizeof *model);
+    model->best_loss = INFINITY;
     model->theta = calloc(NNUE_PARAMS, sizeof(float));
     model->m = calloc(NNUE_PARAMS, sizeof(float));
     model->v = calloc(NNUE_PARAMS, sizeof(float));
@@ -42,6 +44,7 @@ bool nnue_model_from_network(NnueModel *model, const Network *net)
 {
     if (!nnue_model_init(model, 0))
         return false;
+    model->mapping = net->mapping;
     float *t = model->theta;
     for (int f = 0; f < NNUE_INPUTS; f++)
         for (int i = 0; i < NNUE_HIDDEN; i++)
@@ -79,9 +82,10 @@ typedef struct {
     float out;
 } Forward;
 
-static void forward(const float *restrict theta, const PackedPos *p, Forward *f)
+static void forward(const NnueModel *model, const PackedPos *p, Forward *f)
 {
-    f->count = packed_features(p, f->feat[0], f->feat[1]);
+    const float *restrict theta = model->theta;
+    f->count = packed_features(p, model->mapping, f->feat[0], f->feat[1]);
     f->bucket = nnue_bucket(f->count);
     const float *b1 = theta + NNUE_B1;
     const float *w2 = theta + NNUE_W2 + f->bucket * 2 * NNUE_HIDDEN;
@@ -108,7 +112,7 @@ static void forward(const float *restrict theta, const PackedPos *p, Forward *f)
 float nnue_model_eval(const NnueModel *model, const PackedPos *p)
 {
     Forward f;
-    forward(model->theta, p, &f);
+    forward(model, p, &f);
     return f.out * NNUE_SCALE;
 }
 
@@ -117,7 +121,7 @@ double nnue_model_loss(const NnueModel *model, const PackedPos *pos, size_t n, f
     double loss = 0;
     Forward f;
     for (size_t j = 0; j < n; j++) {
-        forward(model->theta, &pos[j], &f);
+        forward(model, &pos[j], &f);
         double d = sigmoid(f.out) - nnue_target(&pos[j], lambda);
         loss += d * d;
     }
@@ -131,7 +135,7 @@ double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t 
     Forward f;
     float da[NNUE_HIDDEN];
     for (size_t j = 0; j < n; j++) {
-        forward(theta, &pos[j], &f);
+        forward(model, &pos[j], &f);
         float p = sigmoid(f.out), d = p - nnue_target(&pos[j], lambda);
         loss += (double)d * d;
         float g = 2 * d * p * (1 - p);
@@ -158,9 +162,17 @@ double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t 
     return loss;
 }
 
-void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr)
+void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr, float wd)
 {
     model->step++;
+    /* Before the step, so that the decay is of the weights the gradient was taken at. */
+    if (wd > 0) {
+        float keep = 1 - lr * wd;
+        for (int i = NNUE_W1; i < NNUE_B1; i++)
+            model->theta[i] *= keep;
+        for (int i = NNUE_W2; i < NNUE_B2; i++)
+            model->theta[i] *= keep;
+    }
     float scale = 1.0f / (float)batch;
     float c1 = 1 - powf(ADAM_BETA1, (float)model->step), c2 = 1 - powf(ADAM_BETA2, (float)model->step);
     float step = lr * sqrtf(c2) / c1;
@@ -195,25 +207,53 @@ void nnue_model_quantize(const NnueModel *model, Network *out, float scale)
         out->out_bias[k] = (int32_t)lround(t[NNUE_B2 + k] * scale * NNUE_QA * NNUE_QB);
     }
     out->id = 0;
+    out->mapping = model->mapping;
 }
 
-/* Checkpoint: magic[8], params u32, step i64, epoch i32, theta, m, v (floats), CRC-32. */
+/* Checkpoint: magic[8], params u32, step i64, epoch i32, best epoch i32, best id u32,
+ * best loss f64, mapping u32, theta, m, v (floats), CRC-32 of all before it. The first
+ * layout (CKPT_MAGIC_V1) ends its header at the epoch: a plain model. */
+typedef struct {
+    uint32_t params, mapping;
+    int64_t step;
+    int32_t epoch, best_epoch;
+    uint32_t best_id;
+    double best_loss;
+} CkptHeader;
+
+typedef struct {
+    void *at;
+    size_t size;
+} Field;
+
+/* The header's fields in file order (each written as it is in memory: little-endian). */
+static int header_fields(CkptHeader *h, bool v1, Field *out)
+{
+    Field all[] = { { &h->params, 4 }, { &h->step, 8 }, { &h->epoch, 4 }, { &h->best_epoch, 4 },
+                    { &h->best_id, 4 }, { &h->best_loss, 8 }, { &h->mapping, 4 } };
+    int n = v1 ? 3 : 7;
+    memcpy(out, all, (size_t)n * sizeof *out);
+    return n;
+}
+
 bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t err_size)
 {
     OutFile of;
     FILE *f = outfile_open(&of, path, err, err_size);
     if (!f)
         return false;
-    uint32_t params = NNUE_PARAMS;
-    int64_t step = model->step;
-    int32_t epoch = model->epoch;
+    CkptHeader h = { NNUE_PARAMS, (uint32_t)model->mapping, model->step, model->epoch, model->best_epoch,
+                     model->best_id, model->best_loss };
+    Field fields[12] = { { CKPT_MAGIC, 8 } };
+    int n = 1 + header_fields(&h, false, fields + 1);
+    fields[n++] = (Field){ model->theta, NNUE_PARAMS * 4 };
+    fields[n++] = (Field){ model->m, NNUE_PARAMS * 4 };
+    fields[n++] = (Field){ model->v, NNUE_PARAMS * 4 };
     uint32_t crc = 0;
-    const void *parts[] = { CKPT_MAGIC, &params, &step, &epoch, model->theta, model->m, model->v };
-    size_t sizes[] = { 8, 4, 8, 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4, NNUE_PARAMS * 4 };
     bool ok = true;
-    for (int i = 0; i < 7; i++) {
-        ok = ok && fwrite(parts[i], 1, sizes[i], f) == sizes[i];
-        crc = crc32_update(crc, parts[i], sizes[i]);
+    for (int i = 0; i < n; i++) {
+        ok = ok && fwrite(fields[i].at, 1, fields[i].size, f) == fields[i].size;
+        crc = crc32_update(crc, fields[i].at, fields[i].size);
     }
     ok = ok && fwrite(&crc, 4, 1, f) == 1;
     if (!ok) {
@@ -226,21 +266,25 @@ bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t
 
 bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_size)
 {
+    memset(model, 0, sizeof *model);
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, err_size, "cannot open %s", path);
         return false;
     }
     char magic[8];
-    uint32_t params = 0, crc_file = 0, crc = 0;
-    int64_t step = 0;
-    int32_t epoch = 0;
-    bool ok = fread(magic, 1, 8, f) == 8 && !memcmp(magic, CKPT_MAGIC, 8) && fread(&params, 4, 1, f) == 1
-           && params == NNUE_PARAMS && fread(&step, 8, 1, f) == 1 && fread(&epoch, 4, 1, f) == 1;
-    if (ok && !nnue_model_init(model, 0))
-        ok = false;
+    CkptHeader h = { 0, NNUE_MAP_PLAIN, 0, 0, 0, 0, INFINITY };
+    uint32_t crc_file = 0, crc = 0;
+    bool ok = fread(magic, 1, 8, f) == 8 && (!memcmp(magic, CKPT_MAGIC, 8) || !memcmp(magic, CKPT_MAGIC_V1, 8));
     if (ok) {
-        crc = crc32_update(crc32_update(crc32_update(crc32_update(0, magic, 8), &params, 4), &step, 8), &epoch, 4);
+        Field fields[7];
+        int n = header_fields(&h, !memcmp(magic, CKPT_MAGIC_V1, 8), fields);
+        crc = crc32_update(0, magic, 8);
+        for (int i = 0; i < n && ok; i++) {
+            ok = fread(fields[i].at, 1, fields[i].size, f) == fields[i].size;
+            crc = crc32_update(crc, fields[i].at, fields[i].size);
+        }
+        ok = ok && h.params == NNUE_PARAMS && h.mapping < NNUE_MAP_COUNT && nnue_model_init(model, 0);
         float *arrays[] = { model->theta, model->m, model->v };
         for (int i = 0; i < 3 && ok; i++) {
             ok = fread(arrays[i], 4, NNUE_PARAMS, f) == NNUE_PARAMS;
@@ -254,7 +298,11 @@ bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_s
         snprintf(err, err_size, "%s: not a checkpoint of this net's shape, or damaged", path);
         return false;
     }
-    model->step = step;
-    model->epoch = epoch;
+    model->step = h.step;
+    model->epoch = h.epoch;
+    model->best_epoch = h.best_epoch;
+    model->best_id = h.best_id;
+    model->best_loss = h.best_loss;
+    model->mapping = (NnueMapping)h.mapping;
     return true;
 }

@@ -23,17 +23,25 @@
 #define NNUE_W2_LIMIT (127.0f / NNUE_QB)
 
 typedef struct {
+    NnueMapping mapping; /* the inputs' mapping (network.h): plain or HM */
     float *theta;       /* the parameters */
     float *m, *v;       /* Adam's moments */
     long step;          /* Adam steps taken */
     int epoch;          /* epochs completed */
+    /* The run's lowest validation loss so far, its epoch (0: none yet) and the id of the
+     * net quantised then: checkpoints keep them, so that a resumed run chooses its best
+     * epoch (nnuetrain -best) as an uninterrupted one would. */
+    int best_epoch;
+    uint32_t best_id;
+    double best_loss;
 } NnueModel;
 
-/* Random initial weights from seed (deterministic). False when out of memory. */
+/* Random initial weights from seed (deterministic), plain mapping (set mapping after for
+ * another). False when out of memory. */
 bool nnue_model_init(NnueModel *model, uint64_t seed);
-/* The model of an engine net (nnue_model_quantize's inverse at scale 1) with Adam's
- * state at zero, so that training can continue from a net that is only kept quantised.
- * False when out of memory. */
+/* The model of an engine net (nnue_model_quantize's inverse at scale 1, the net's
+ * mapping) with Adam's state at zero, so that training can continue from a net that is
+ * only kept quantised. False when out of memory. */
 bool nnue_model_from_network(NnueModel *model, const Network *net);
 void nnue_model_free(NnueModel *model);
 
@@ -51,15 +59,18 @@ double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t 
 double nnue_model_loss(const NnueModel *model, const PackedPos *pos, size_t n, float lambda);
 
 /* One Adam step with the gradient averaged over batch positions, learning rate lr; the
- * output weights are then kept within +-NNUE_W2_LIMIT. */
-void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr);
+ * output weights are then kept within +-NNUE_W2_LIMIT. Weight decay wd is decoupled from
+ * the gradient (AdamW): the weights, not the biases, shrink by lr * wd of themselves, so
+ * that the decay does not pass through Adam's per-parameter scaling. */
+void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr, float wd);
 
-/* The engine's integer net from the model (rounded, clamped), its output multiplied by
- * scale (1: the model's own; nnue_scale.h). */
+/* The engine's integer net from the model (rounded, clamped; the model's mapping), its
+ * output multiplied by scale (1: the model's own; nnue_scale.h). */
 void nnue_model_quantize(const NnueModel *model, Network *out, float scale);
 
 /* Checkpoints: the parameters, the moments and the counters, written whole (temporary
- * file, renamed). Load refuses a file of another shape or with a bad checksum. */
+ * file, renamed). Load refuses a file of another shape or with a bad checksum; it reads
+ * the first layout too (no best epoch: none yet). */
 bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t err_size);
 bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_size);
 

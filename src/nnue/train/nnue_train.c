@@ -75,7 +75,7 @@ double nnue_train_epoch(NnueModel *model, PosSet *set, const NnueTrainConfig *cf
         for (int t = 1; t < threads; t++)
             for (int i = 0; i < NNUE_PARAMS; i++)
                 grads[0][i] += grads[t][i];
-        nnue_model_adam(model, grads[0], n, cfg->lr);
+        nnue_model_adam(model, grads[0], n, cfg->lr, cfg->wd);
         if (cfg->progress)
             cfg->progress(cfg->ctx, at + n, set->count, loss / (double)(at + n));
     }
@@ -96,4 +96,10 @@ float nnue_schedule(float lr, int e, int epochs)
 {
     float low = lr / 100, x = epochs > 1 ? (float)e / (float)(epochs - 1) : 0;
     return low + 0.5f * (lr - low) * (1 + cosf(3.14159265f * x));
+}
+
+float nnue_lambda_at(float first, float last, int e, int epochs)
+{
+    float x = epochs > 1 ? (float)e / (float)(epochs - 1) : 0;
+    return first + (last - first) * x;
 }

@@ -11,6 +11,7 @@ typedef struct {
     size_t batch;       /* positions per Adam step */
     float lr;           /* this epoch's learning rate */
     float lambda;       /* weight of the search score against the game result */
+    float wd;           /* decoupled weight decay (nnue_model_adam) */
     bool mirror;        /* each position seen mirrored a<->h half of the time, at random */
     /* Called after each batch (may be NULL): positions done of total, mean loss so far. */
     void (*progress)(void *ctx, size_t done, size_t total, double loss);
@@ -24,5 +25,8 @@ double nnue_mean_loss(const NnueModel *model, const PosSet *set, float lambda, i
 
 /* The learning rate of epoch e (0-based) of epochs: a cosine from lr down to lr / 100. */
 float nnue_schedule(float lr, int e, int epochs);
+/* The lambda of epoch e (0-based) of epochs: linear from first to last (first itself,
+ * exactly, when the two are equal). */
+float nnue_lambda_at(float first, float last, int e, int epochs);
 
 #endif
