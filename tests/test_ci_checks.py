@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""The checks CI runs on the tree: tools/ci/check-bench.sh.
+"""The checks CI runs on the tree: tools/ci/check-bench.sh and tools/ci/check-lines.py.
 
 usage: python3 tests/test_ci_checks.py ENGINE   (the engine is not used)
 Checks: check-bench.sh takes the newest commit line that is exactly "Bench: N" as the
 signature ("Bench N", "Bench: N." and "Bench: N nodes" are prose and skipped), passes
-when the engine's count matches it, fails when not, and passes with a note without one.
-The last line is "N passed, N failed".
+when the engine's count matches it, fails when not, and passes with a note without one;
+check-lines.py finds the lines over the limit (and only those) with file and line, fails
+on them, passes with --warn, honours --max and leaves src/external out. The last line is
+"N passed, N failed".
 """
 import os
 import shutil
 import stat
+import sys
 
 import testkit
 from testkit import check, test
 
 TMP = testkit.temp_dir("ci-checks")
 CHECK_BENCH = os.path.join(testkit.ROOT, "tools", "ci", "check-bench.sh")
+CHECK_LINES = os.path.join(testkit.ROOT, "tools", "ci", "check-lines.py")
 
 
 def git(repo, *args):
@@ -66,6 +70,56 @@ def bench_without_signature_passes_with_a_note():
     repo, engine = bench_repo("none", ["Bench 123.", "no signature here"], 123)
     rc, out, err = check_bench(repo, engine)
     check(rc == 0 and "nothing to compare" in out, "rc %d: %s %s" % (rc, out, err))
+
+
+def write(path, lines):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("".join(line + "\n" for line in lines))
+
+
+def check_lines(*args):
+    return testkit.run([sys.executable, CHECK_LINES, *args])
+
+
+TREE = os.path.join(TMP, "tree")
+write(os.path.join(TREE, "a.c"), ["x" * 100, "y" * 101, "/* é */ " + "z" * 92])
+write(os.path.join(TREE, "sub", "b.h"), ["int b;", "w" * 140])
+write(os.path.join(TREE, "notes.txt"), ["n" * 300])
+
+
+@test
+def long_lines_are_found_with_file_and_line():
+    rc, out, err = check_lines(TREE)
+    lines = out.splitlines()
+    check(rc == 1, "rc %d: %s" % (rc, out))
+    # Characters, not bytes: the line with an accented letter is 100 characters.
+    found = sorted(os.path.basename(line.split(":")[0]) + ":" + line.split(":")[1]
+                   for line in lines[:-1])
+    check(found == ["a.c:2", "b.h:2"], out)
+    check("101 characters" in out and "140 characters" in out, out)
+    check(lines[-1] == "2 files, 2 lines over 100 characters in 2 of them", lines[-1])
+
+
+@test
+def warn_reports_without_failing_and_max_sets_the_limit():
+    rc, out, err = check_lines("--warn", TREE)
+    check(rc == 0 and out.strip() == "2 files, 2 lines over 100 characters in 2 of them "
+          "(not enforced: --warn)", "rc %d: %s" % (rc, out))
+    rc, out, err = check_lines("--max", "140", TREE)
+    check(rc == 0 and out.strip() == "2 files, 0 lines over 140 characters in 0 of them",
+          "rc %d: %s" % (rc, out))
+
+
+@test
+def src_is_the_default_and_external_is_left_out():
+    rc, out, err = check_lines("--warn")
+    check(rc == 0 and out.startswith("%d files," % sum(
+        1 for root, dirs, files in os.walk(os.path.join(testkit.ROOT, "src"))
+        if "external" not in os.path.relpath(root, testkit.ROOT).split(os.sep)
+        for name in files if name.endswith((".c", ".h")))), out)
+    rc, out, err = check_lines()
+    check("src/external" not in out, out)
 
 
 testkit.finish()
