@@ -1,10 +1,14 @@
 # Saavedra build.  make [ARCH=native|avx512|bmi2|avx2|popcnt|portable] [EXE=name] [CC=gcc]
-#   make           optimised engine ./saavedra (ARCH=native by default)
+#                       [FATHOM=auto|system|source]
+#   make           optimised engine ./saavedra (ARCH=native by default); Fathom from the
+#                  system (libfathom-dev) if its tbprobe.h is found, else the pinned copy
 #   make LTO=1     the same with link-time optimisation (any target: tools and tests too)
 #   make pgo       profile-guided engine: instrumented build, profiled on bench, rebuilt
 #   make debug     ASan + UBSan build (-O1 -g);  make test-debug  the tests on it
 #   make tsan      ThreadSanitizer build;  make test-tsan  threaded tests on it, no reports
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
+#   make test-fathom  the system and the pinned Fathom give the same tablebase digest, and
+#                  a build without tbprobe.h installed uses the pinned copy
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make sprt BASE=COMMIT [NEW=COMMIT]  a search or evaluation change against BASE (SPRT)
 #   make spsa-engine  the tuning build (search parameters as UCI options, build/<ARCH>/spsa/)

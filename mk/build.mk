@@ -5,14 +5,7 @@
 CSTD     = -std=gnu11
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
 OPT      = -O3 -fno-plt -DNDEBUG
-LDLIBS   = -lpthread -lm -lfathom
-
-# Syzygy tablebases are probed through Fathom's tbprobe.h and libfathom (tablebase/syzygy.c).
-ifeq ($(filter clean windows test-windows static release,$(MAKECMDGOALS))$(filter source,$(FATHOM))$(findstring mingw,$(CC)),)
-  ifneq ($(shell printf '\043include <tbprobe.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo ok),ok)
-    $(error tbprobe.h not found: install the Fathom library, Debian/Ubuntu package libfathom-dev (apt-get install libfathom-dev))
-  endif
-endif
+LDLIBS   = -lpthread -lm $(FATHOM_LDLIBS)
 
 ifeq ($(ARCH),native)
   ARCHFLAGS = -march=native
@@ -31,7 +24,8 @@ else
 endif
 
 CFLAGS  ?= $(OPT)
-ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(LTOFLAGS) $(PGOFLAGS) -Isrc -MMD -MP
+ALLFLAGS = $(CSTD) $(WARN) $(ARCHFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(LTOFLAGS) $(PGOFLAGS) $(FATHOM_CFLAGS) \
+           -Isrc -MMD -MP
 
 # Link-time optimisation (LTO=1): the hot calls cross files (movepicker_next, see_ge,
 # tt_probe, make_move, evaluate, generate_moves), which only the linker can inline.
@@ -71,16 +65,13 @@ OBJ     += $(ECO_OBJ)
 LIB_OBJ += $(ECO_OBJ)
 
 # A mingw-w64 compiler (CC=x86_64-w64-mingw32-gcc, as make windows sets) builds for
-# Windows: platform_windows.c (with platform_windows_streams.c) and tbguard_windows.c replace their POSIX forms, Fathom is
-# compiled from src/external/fathom, and the C library, winpthreads and all are linked
-# statically (binmode.o: files open in binary mode, as on POSIX).
-# FATHOM=source compiles the pinned Fathom on Linux too (make static); the default links
-# Debian's libfathom.
-FATHOM ?= system
+# Windows: platform_windows.c (with platform_windows_streams.c) and tbguard_windows.c
+# replace their POSIX forms, Fathom is compiled from src/external/fathom, and the C
+# library, winpthreads and all are linked statically (binmode.o: files open in binary
+# mode, as on POSIX).
 MINGW  ?= x86_64-w64-mingw32-gcc
 ifneq ($(findstring mingw,$(CC)),)
   NOT_THIS_OS = src/util/platform_posix.c src/tablebase/tbguard.c
-  FATHOM      = source
   OPT         = -O3 -DNDEBUG -D__USE_MINGW_ANSI_STDIO=1 -Wno-format
   LDLIBS      = -static $(shell $(CC) -print-file-name=binmode.o) -lpthread -lm
   # The unit tests on Windows: those for what Windows lacks (memory streams, resource
@@ -90,12 +81,46 @@ ifneq ($(findstring mingw,$(CC)),)
 else
   NOT_THIS_OS = src/util/platform_windows.c src/util/platform_windows_streams.c src/tablebase/tbguard_windows.c
 endif
+
+# Syzygy tablebases are probed through Fathom (tablebase/syzygy.c, docs/build.md). FATHOM=
+# system links the system's libfathom (Debian/Ubuntu package libfathom-dev), source
+# compiles the pinned copy in src/external/fathom, auto (the default) takes the system one
+# when the compiler finds its tbprobe.h. FATHOM_PROBE_FLAGS go to that probe alone (make
+# test-fathom hides the header with -nostdinc). Windows has no system Fathom.
+FATHOM ?= auto
+FATHOM_PROBE_FLAGS ?=
+FATHOM_PROBE = $(shell printf '\043include <tbprobe.h>\n' | $(CC) $(FATHOM_PROBE_FLAGS) -E -x c - >/dev/null 2>&1 && echo found)
+ifneq ($(findstring mingw,$(CC)),)
+  FATHOM_USED = source
+  FATHOM_WHY  = Windows
+else ifeq ($(FATHOM),auto)
+  FATHOM_HEADER := $(FATHOM_PROBE)
+  FATHOM_USED := $(if $(FATHOM_HEADER),system,source)
+  FATHOM_WHY  := $(if $(FATHOM_HEADER),found tbprobe.h; FATHOM=source for the pinned copy,no system tbprobe.h)
+else ifeq ($(FATHOM),system)
+  FATHOM_USED = system
+  FATHOM_WHY  = FATHOM=system
+  # The goals that build only through a make of their own (FATHOM=source) need no header.
+  ifeq ($(filter clean help windows test-windows static release,$(MAKECMDGOALS)),)
+    ifeq ($(FATHOM_PROBE),)
+      $(error FATHOM=system: tbprobe.h not found: install Debian/Ubuntu's libfathom-dev, or build with FATHOM=auto or source)
+    endif
+  endif
+else ifeq ($(FATHOM),source)
+  FATHOM_USED = source
+  FATHOM_WHY  = FATHOM=source
+else
+  $(error unknown FATHOM=$(FATHOM): use auto, system or source)
+endif
 FATHOM_OBJ = $(BUILD)/external/fathom/tbprobe.o
-ifeq ($(FATHOM),source)
-  EXTRA_CFLAGS += -Isrc/external/fathom
-  LDLIBS       := $(filter-out -lfathom,$(LDLIBS))
+ifeq ($(FATHOM_USED),source)
+  FATHOM_SAY    = Fathom: the pinned copy, src/external/fathom ($(FATHOM_WHY))
+  FATHOM_CFLAGS = -Isrc/external/fathom
   OBJ          += $(FATHOM_OBJ)
   LIB_OBJ      += $(FATHOM_OBJ)
+else
+  FATHOM_SAY    = Fathom: the system library, -lfathom ($(FATHOM_WHY))
+  FATHOM_LDLIBS = -lfathom
 endif
 
 # The tuner's object set: the evaluation compiled again with -DEVAL_TRACE (eval/trace.h),
@@ -118,6 +143,7 @@ ifeq ($(origin EVALFILE),command line)
 endif
 
 $(EXE): $(OBJ) $(BUILD)/engine.objs
+	@echo '$(FATHOM_SAY)'
 	$(CC) $(ALLFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
 # Each binary's object list, rewritten only when it changes: adding or deleting a source

@@ -1,11 +1,38 @@
 # The tests and checks run on the engine as built: make test, bench, the long perft and
-# move-code runs, the kill test, the repeated SMP mate test. Included by the Makefile.
+# move-code runs, the kill test, the repeated SMP mate test, the two Fathoms compared.
+# Included by the Makefile.
 
-.PHONY: test test-smp-mates killtest perft-full perft-960 test-codec-full bench
+.PHONY: test test-fathom test-smp-mates killtest perft-full perft-960 test-codec-full bench
 
 test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(USER_TOOLS:%=$(BUILD)/tools/%) $(BUILD)/tools/eval_loss spsa-engine
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) SAAVEDRA_SPSA_ENGINE=$(abspath $(SPSA_EXE)) \
 	    bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+
+# The two Fathoms (docs/build.md, "Fathom: system or pinned"): the unit tests linked from
+# the same objects with the system libfathom and with the pinned copy give the same
+# tablebase digest. Then an engine made as on a machine without tbprobe.h (the header probe
+# given no include path at all) says it uses the pinned copy, needs no libfathom and passes
+# the Syzygy script.
+PINNED_TESTS  = $(BUILD)/unit-tests-pinned-fathom
+NO_HEADER_EXE = $(BUILD)/saavedra-no-fathom-header
+ifneq ($(filter test-fathom,$(MAKECMDGOALS)),)
+  ifneq ($(FATHOM_USED),system)
+    $(error test-fathom compares the pinned Fathom with the system's: install libfathom-dev)
+  endif
+endif
+test-fathom: $(BUILD)/unit-tests $(PINNED_TESTS)
+	bash tests/static/compare_fathom.sh $(BUILD)/unit-tests $(PINNED_TESTS)
+	rm -f $(NO_HEADER_EXE)
+	$(MAKE) --no-print-directory FATHOM=auto FATHOM_PROBE_FLAGS=-nostdinc EXE=$(NO_HEADER_EXE) $(NO_HEADER_EXE) \
+	    > $(BUILD)/no-fathom-header.log || { cat $(BUILD)/no-fathom-header.log; exit 1; }
+	grep -x 'Fathom: the pinned copy, src/external/fathom (no system tbprobe.h)' $(BUILD)/no-fathom-header.log
+	! readelf -d $(NO_HEADER_EXE) | grep 'NEEDED.*libfathom'
+	python3 tests/test_syzygy.py ./$(NO_HEADER_EXE) > $(BUILD)/no-fathom-header.log \
+	    || { cat $(BUILD)/no-fathom-header.log; exit 1; }
+	tail -n 1 $(BUILD)/no-fathom-header.log
+
+$(PINNED_TESTS): $(LIB_OBJ) $(TEST_OBJ) $(FATHOM_OBJ)
+	$(CC) $(ALLFLAGS) -o $@ $(LIB_OBJ) $(FATHOM_OBJ) $(TEST_OBJ) $(filter-out -lfathom,$(LDLIBS))
 
 # The multi-threaded mate-distance check (part of make test) SMP_REPEAT times in a row: its
 # failures would be intermittent (docs/smp.md). make test-debug-smp-mates (mk/sanitize.mk)

@@ -1,5 +1,6 @@
 /* Learned transposition-table entries (learning file): protected during the search they
- * were loaded for, ordinary afterwards; their move comes back as its move code. */
+ * were loaded for, ordinary afterwards; their move comes back decoded in the probed
+ * position. */
 #include <stdlib.h>
 
 #include "board/movegen.h"
@@ -23,7 +24,8 @@ TEST(tt_learned_entry_protected_for_one_search)
     TTData d;
     CHECK(tt_probe(&tt, learned, 0, &d));
     CHECK(d.learned);
-    CHECK_EQ(d.move, 0xC1 + 1);
+    CHECK(tt_cuts_at_pv(&d));
+    CHECK_EQ(d.move, MOVE_NONE); /* a move code names a move only in its position */
     CHECK_EQ(d.score, 250);
     CHECK_EQ(d.depth, 14);
     CHECK_EQ(d.eval, VALUE_NONE);
@@ -35,6 +37,7 @@ TEST(tt_learned_entry_protected_for_one_search)
     CHECK(tt_probe(&tt, learned, 0, &d) && d.learned && d.score == 250);
     tt_store(&tt, learned, 0, MOVE_NONE, -5, 0, 20, BOUND_EXACT);
     CHECK(tt_probe(&tt, learned, 0, &d) && !d.learned && d.score == -5 && d.move == MOVE_NONE);
+    CHECK(!tt_cuts_at_pv(&d));
     /* Next search: an unprotected learned entry is an ordinary victim. */
     tt_store_learned(&tt, learned, 0x10, 100, 3);
     tt_new_search(&tt);
@@ -46,7 +49,8 @@ TEST(tt_learned_entry_protected_for_one_search)
 }
 
 /* Each legal move of a position stored as a learned entry's move comes back from the
- * probe as that move (tt_learned_move); an entry stored without a move (code -1) as none. */
+ * probe in that position as that move; an entry stored without a move (code -1) as none.
+ * An ordinary entry's move is given back as stored. */
 TEST(tt_learned_move_decodes_in_the_probed_position)
 {
     Position *pos = test_position_new("r3k2r/pPp2ppp/8/3pP3/8/2N5/P1PP1PPP/R3K2R w KQkq d6 0 1");
@@ -59,15 +63,20 @@ TEST(tt_learned_move_decodes_in_the_probed_position)
     generate_legal(pos, &list);
     CHECK(list.count > 30);
     TTData d;
+    Key key = pos_key(pos);
     for (int i = 0; i < list.count; i++) {
-        Key key = 0x9E3779B97F4A7C15ULL * (Key)(i + 1);
         tt_store_learned(&tt, key, movecode_encode(pos, list.moves[i]), 0, 10);
-        if (CHECK(tt_probe(&tt, key, 0, &d) && d.learned))
-            CHECK_EQ(tt_learned_move(pos, d.move), list.moves[i]);
+        if (CHECK(tt_probe_position(&tt, pos, 0, &d) && d.learned))
+            CHECK_EQ(d.move, list.moves[i]);
     }
-    tt_store_learned(&tt, 1, -1, 0, 10);
-    if (CHECK(tt_probe(&tt, 1, 0, &d) && d.learned))
-        CHECK_EQ(tt_learned_move(pos, d.move), MOVE_NONE);
+    tt_store_learned(&tt, key, -1, 0, 10);
+    if (CHECK(tt_probe_position(&tt, pos, 0, &d) && d.learned))
+        CHECK_EQ(d.move, MOVE_NONE);
+    tt_new_search(&tt);
+    tt_new_search(&tt); /* the learned entry is no longer protected */
+    tt_store(&tt, key, 0, list.moves[3], 40, 12, 20, BOUND_EXACT);
+    if (CHECK(tt_probe_position(&tt, pos, 0, &d) && !d.learned))
+        CHECK_EQ(d.move, list.moves[3]);
     tt_free(&tt);
     free(pos);
 }

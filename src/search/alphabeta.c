@@ -285,15 +285,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
     Key key = pos_key(pos);
     TTData tte = { MOVE_NONE, VALUE_NONE, VALUE_NONE, -TT_DEPTH_OFFSET, BOUND_NONE, false };
-    bool hit = tt_probe(sh->tt, key, ply, &tte);
-    if (hit && tte.learned) {
-        tte.move = tt_learned_move(pos, tte.move);
-        thread_add_learned_hit(t);
-    }
+    bool hit = probe_hash(t, ply, &tte);
     Move tt_move = root ? t->root_moves[t->pv_index].move : hit ? tte.move : MOVE_NONE;
     /* A learned position's result (learning file) is trusted at PV nodes too: that is
      * what lets a search see a known danger or chance before its depth reaches it. */
-    if ((!pv_node || (LEARNED_PV_CUT && tte.learned && !root)) && hit && !excluded && tte.depth >= depth
+    if ((!pv_node || (tt_cuts_at_pv(&tte) && !root)) && hit && !excluded && tte.depth >= depth
         && tt_cutoff_allowed(&tte, beta) && rule50_count(pos) < 90)
         return tte.score;
 

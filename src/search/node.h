@@ -1,7 +1,7 @@
 /* What the principal variation search (alphabeta.c) and the quiescence search (qsearch.c)
  * share at every node: the draws by the rules and the draw score, the static evaluation
- * (raw and corrected), making a move with its stack entry, the PV update and the hash
- * cut-off test. Private to those two files. */
+ * (raw and corrected), making a move with its stack entry, the PV update, the hash probe
+ * and its cut-off test. Private to those two files. */
 #ifndef SAAVEDRA_NODE_H
 #define SAAVEDRA_NODE_H
 
@@ -72,12 +72,15 @@ static inline void do_move(SearchThread *t, SearchStack *ss, Move m)
     thread_add_node(t);
 }
 
-/* Whether a learned entry (learning file) may cut at a PV node, as it may elsewhere:
- * without the cut the learned line itself is searched as if unknown (docs/learning.md
- * measures both). */
-#ifndef LEARNED_PV_CUT
-#define LEARNED_PV_CUT 1
-#endif
+/* The hash entry of the thread's position; learned entries (learning file) are counted
+ * for the search's "learned positions hit" line. */
+static inline bool probe_hash(SearchThread *t, int ply, TTData *tte)
+{
+    bool hit = tt_probe_position(t->shared->tt, &t->pos, ply, tte);
+    if (hit && tte->learned)
+        thread_add_learned_hit(t);
+    return hit;
+}
 
 static inline bool tt_cutoff_allowed(const TTData *tte, int beta)
 {

@@ -29,12 +29,8 @@ int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     /* Entries from the first quiescence ply (which searches checks) are worth more. */
     int tt_depth = checked || qdepth == 0 ? 0 : -1;
     TTData tte;
-    bool hit = tt_probe(t->shared->tt, pos_key(pos), ply, &tte);
-    if (hit && tte.learned) {
-        tte.move = tt_learned_move(pos, tte.move);
-        thread_add_learned_hit(t);
-    }
-    if (hit && (!pv_node || (LEARNED_PV_CUT && tte.learned)) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
+    bool hit = probe_hash(t, ply, &tte);
+    if (hit && (!pv_node || tt_cuts_at_pv(&tte)) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
         return tte.score;
 
     int best, futility_base = -VALUE_INFINITE, raw_eval = VALUE_NONE;

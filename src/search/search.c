@@ -74,7 +74,7 @@ static Move ponder_move(SearchThread *t, const RootMove *best)
     Move reply = MOVE_NONE;
     make_move(pos, best->move);
     TTData tte;
-    if (tt_probe(t->shared->tt, pos_key(pos), 1, &tte) && move_is_legal(pos, tte.move))
+    if (tt_probe_position(t->shared->tt, pos, 1, &tte) && move_is_legal(pos, tte.move))
         reply = tte.move;
     unmake_move(pos, best->move);
     return reply;

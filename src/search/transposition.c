@@ -152,7 +152,8 @@ void tt_prefetch(const TranspositionTable *tt, Key key)
     __builtin_prefetch(bucket_of(tt, key));
 }
 
-bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out)
+/* The entry of key with a learned entry's move as stored: 0, or 1 + its move code. */
+static inline bool probe_entry(const TranspositionTable *tt, Key key, int ply, TTData *out)
 {
     TTBucket *b = bucket_of(tt, key);
     for (int i = 0; i < TT_BUCKET_SIZE; i++) {
@@ -171,6 +172,22 @@ bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out)
     /* A miss leaves an empty entry, so that no caller reads indeterminate values. */
     *out = (TTData){ MOVE_NONE, VALUE_NONE, VALUE_NONE, 0, BOUND_NONE, false };
     return false;
+}
+
+bool tt_probe_position(const TranspositionTable *tt, const Position *pos, int ply, TTData *out)
+{
+    bool hit = probe_entry(tt, pos_key(pos), ply, out);
+    if (out->learned)
+        out->move = out->move ? movecode_decode(pos, (int)out->move - 1) : MOVE_NONE;
+    return hit;
+}
+
+bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out)
+{
+    bool hit = probe_entry(tt, key, ply, out);
+    if (out->learned)
+        out->move = MOVE_NONE;
+    return hit;
 }
 
 /* The slot of key's bucket that a new entry for key takes. */
@@ -245,11 +262,6 @@ void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int 
         return;
     Move move = (Move)(code >= 0 && code < 256 ? code + 1 : 0);
     write_entry(slot.entry, key, tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age));
-}
-
-Move tt_learned_move(const Position *pos, Move tagged)
-{
-    return tagged ? movecode_decode(pos, (int)tagged - 1) : MOVE_NONE;
 }
 
 /* A sample of 1000 entries (the first 250 buckets) gives per mille directly; every search

@@ -37,13 +37,14 @@ typedef struct {
 
 /* What a probe returns (score already converted to be relative to the probing ply). */
 typedef struct {
-    Move move;
+    Move move; /* a plain move or MOVE_NONE, a learned entry's too (tt_probe_position) */
     int score;
     int eval;
     int depth;
     Bound bound;
-    /* An entry loaded from the learning file: move is then 0 or 1 + its one-byte move
-     * code (movecode.h), for the prober to decode in its position (tt_learned_move). */
+    /* An entry loaded from the learning file: a game's verdict, not a search's result, so
+     * it has no static evaluation, grounds no singular extension and may cut at PV nodes
+     * (tt_cuts_at_pv). */
     bool learned;
 } TTData;
 
@@ -59,7 +60,12 @@ void tt_clear(TranspositionTable *tt, int threads);
 /* Called once at the start of every search: older entries become preferred victims. */
 void tt_new_search(TranspositionTable *tt);
 
-/* True with the entry of key in *out; false with an empty one (bound BOUND_NONE). */
+/* True with the entry of pos in *out; false with an empty one (bound BOUND_NONE). A
+ * learned entry stores its move as the move's one-byte code (movecode.h), which names a
+ * move only in its position: it is decoded here. */
+bool tt_probe_position(const TranspositionTable *tt, const Position *pos, int ply, TTData *out);
+/* The same by key alone (tests choose keys that share a bucket): a learned entry's move
+ * then reads as MOVE_NONE. */
 bool tt_probe(const TranspositionTable *tt, Key key, int ply, TTData *out);
 void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, int eval,
               int depth, Bound bound);
@@ -68,9 +74,6 @@ void tt_prefetch(const TranspositionTable *tt, Key key);
  * The entry is protected during the next search (the one after the next tt_new_search):
  * no other position replaces it and the same position only with a deeper exact result. */
 void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int depth);
-/* The move of a learned entry in pos, the position it was probed in: its TTData.move is
- * 0 (no move, MOVE_NONE) or 1 + the move's one-byte code, decoded here. */
-Move tt_learned_move(const Position *pos, Move tagged);
 /* Permille of sampled entries written during the current search. */
 int tt_hashfull(const TranspositionTable *tt);
 
@@ -79,5 +82,17 @@ uint64_t tt_pack(Move move, int score, int eval, int depth, Bound bound, int age
 /* Mate and tablebase scores are stored relative to the node, not the root. */
 int tt_score_to_tt(int score, int ply);
 int tt_score_from_tt(int score, int ply);
+
+/* Whether a learned entry may cut at PV nodes (not the root) as any entry may elsewhere:
+ * without that the learned line itself is searched as if unknown. -DLEARNED_PV_CUT=0
+ * turns it off (docs/learning.md measures both). */
+#ifndef LEARNED_PV_CUT
+#define LEARNED_PV_CUT 1
+#endif
+
+static inline bool tt_cuts_at_pv(const TTData *d)
+{
+    return LEARNED_PV_CUT && d->learned;
+}
 
 #endif

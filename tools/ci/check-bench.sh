@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks that the engine's bench node count equals the signature recorded in the newest
 # commit message carrying a "Bench: N" line (commits that change search or evaluation
-# must state the new count). Passes with a note when no commit states one yet.
+# must state the new count). Only a line that is exactly "Bench: N" counts: "Bench N",
+# "Bench: N." or "Bench: N nodes" are prose, not signatures. Passes with a note when no
+# commit states one yet (tests/test_ci_checks.py).
 #   usage: bash tools/ci/check-bench.sh [ENGINE]      (default ./saavedra)
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -10,7 +12,7 @@ if [ ! -x "$engine" ]; then
     echo "check-bench: no engine at $engine (build it first)" >&2
     exit 2
 fi
-if ! expected_line=$(git log --format=%B 2>/dev/null | grep -m1 -E '^Bench: [0-9]+'); then
+if ! expected_line=$(git log --format=%B 2>/dev/null | grep -m1 -E '^Bench: [0-9]+$'); then
     echo "check-bench: no 'Bench: N' line in the git log (or no git history); nothing to compare"
     exit 0
 fi
