@@ -12,10 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util/timeutil.h"
 #include "util/platform.h"
+#include "util/textline.h"
+#include "util/timeutil.h"
 
 #define PARTIAL_MAX 8192
+/* A longer line is logged cut to this many characters (the protocol is not cut). */
+#define LOG_LINE_MAX 8192
 
 /* A log that outgrows this stops (one note says so): it must never fill a disk. */
 #define LOG_MAX_BYTES_DEFAULT ((size_t)256 << 20)
@@ -42,6 +45,8 @@ static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
 {
     if (!log->file)
         return;
+    if (len > LOG_LINE_MAX)
+        len = LOG_LINE_MAX;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     struct tm tm;
@@ -161,6 +166,36 @@ void iolog_note(IoLog *log, const char *text)
     pthread_mutex_lock(&log->lock);
     log_write(log, "--", text, strlen(text));
     pthread_mutex_unlock(&log->lock);
+}
+
+/* One direction's line: a trailing '\r' (a CRLF line end) is not part of it. */
+static void log_line(IoLog *log, const char *tag, const char *text, size_t len)
+{
+    if (!log)
+        return;
+    if (len > 0 && text[len - 1] == '\r')
+        len--;
+    pthread_mutex_lock(&log->lock);
+    log_write(log, tag, text, len);
+    pthread_mutex_unlock(&log->lock);
+}
+
+void iolog_in(IoLog *log, const char *line)
+{
+    log_line(log, "<", line, strlen(line));
+}
+
+void iolog_out(IoLog *log, const char *text, size_t len)
+{
+    log_line(log, ">", text, len);
+}
+
+LineStatus iolog_read_line(IoLog *log, FILE *in, char *buf, size_t size)
+{
+    LineStatus st = line_read(in, buf, size);
+    if (st == LINE_OK || st == LINE_TOO_LONG || st == LINE_HAS_NUL)
+        iolog_in(log, buf);
+    return st;
 }
 
 /* Adds bytes to the channel's current line, logging each line as it completes. */

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/textline.h"
+
 typedef struct IoLog IoLog;
 
 /* Opens path for appending; NULL with a reason in err on failure. Only a regular file
@@ -34,5 +36,13 @@ FILE *iolog_wrap_output(IoLog *log, FILE *out);
 
 /* Writes a note ("-- text") into the log. */
 void iolog_note(IoLog *log, const char *text);
+
+/* A line read ("< line") and a line sent ("> text"), a trailing '\r' left out; log may
+ * be NULL (nothing is logged). */
+void iolog_in(IoLog *log, const char *line);
+void iolog_out(IoLog *log, const char *text, size_t len);
+/* line_read (util/textline.h) that logs the line read, a refused one too (as far as its
+ * first NUL byte). */
+LineStatus iolog_read_line(IoLog *log, FILE *in, char *buf, size_t size);
 
 #endif
