@@ -71,7 +71,7 @@ OBJ     += $(ECO_OBJ)
 LIB_OBJ += $(ECO_OBJ)
 
 # A mingw-w64 compiler (CC=x86_64-w64-mingw32-gcc, as make windows sets) builds for
-# Windows: platform_windows.c (with platform_windows_streams.c) and tbguard_windows.c replace their POSIX forms, Fathom is
+# Windows: platform_windows.c and tbguard_windows.c replace their POSIX forms, Fathom is
 # compiled from src/external/fathom, and the C library, winpthreads and all are linked
 # statically (binmode.o: files open in binary mode, as on POSIX).
 # FATHOM=source compiles the pinned Fathom on Linux too (make static); the default links
@@ -88,7 +88,7 @@ ifneq ($(findstring mingw,$(CC)),)
   TEST_SRC   := $(filter-out tests/test_iolog.c tests/test_annotate.c tests/test_params.c tests/test_nnue.c,$(wildcard tests/*.c))
   $(BUILD)/tests/%.o: override EXTRA_CFLAGS += -Itests/windows/compat -include tests/windows/compat/posix_tests.h
 else
-  NOT_THIS_OS = src/util/platform_windows.c src/util/platform_windows_streams.c src/tablebase/tbguard_windows.c
+  NOT_THIS_OS = src/util/platform_windows.c src/tablebase/tbguard_windows.c
 endif
 FATHOM_OBJ = $(BUILD)/external/fathom/tbprobe.o
 ifeq ($(FATHOM),source)

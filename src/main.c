@@ -182,12 +182,9 @@ int main(int argc, char **argv)
     } else {
         /* Who is answering, for a person at a terminal only: a strict GUI or server
          * reading a pipe may take any line before the handshake as an error. */
-        Writer out;
-        writer_init(&out, cfg.out, NULL);
         if (isatty(STDOUT_FILENO))
-            writer_printf(&out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
-        status = run_protocol(engine, cfg.in, &out);
-        writer_destroy(&out);
+            writer_printf(&cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
+        status = run_protocol(engine, cfg.in, &cfg.out);
     }
     config_shutdown(&cfg);
     engine_free(engine);

@@ -122,6 +122,8 @@ static void *reader_main(void *arg)
         pthread_cleanup_pop(0);
         if (st == LINE_END || st == LINE_ERROR)
             break;
+        /* Logged here, where cancellation cannot leave the log's lock held. */
+        iolog_in(q->log, line);
         size_t n = strlen(line);
         while (n > 0 && line[n - 1] == '\r')
             line[--n] = '\0';
@@ -143,9 +145,10 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-bool xbinput_start(XbInput *q, FILE *in)
+bool xbinput_start(XbInput *q, FILE *in, IoLog *log)
 {
     q->in = in;
+    q->log = log;
     return pthread_create(&q->reader, NULL, reader_main, q) == 0;
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "board/types.h"
+#include "util/iolog.h"
 #include "util/writer.h"
 
 typedef struct {
@@ -37,6 +38,7 @@ typedef struct {
 
 typedef struct {
     FILE *in;
+    IoLog *log;                  /* where the reader logs the lines it reads, or NULL */
     pthread_t reader;
     pthread_mutex_t lock;        /* guards everything up to done_ponder */
     pthread_cond_t wake;
@@ -56,8 +58,8 @@ typedef struct {
 void xbinput_init(XbInput *q);
 /* Frees what is still queued or held back; the reader must have been stopped. */
 void xbinput_destroy(XbInput *q);
-/* Starts the reader thread on in. */
-bool xbinput_start(XbInput *q, FILE *in);
+/* Starts the reader thread on in, logging the lines it reads into log (may be NULL). */
+bool xbinput_start(XbInput *q, FILE *in, IoLog *log);
 /* Ends the reader (cancelled if still blocked on input) and joins it. */
 void xbinput_stop(XbInput *q);
 /* Waits for the next event: the end of a search first, then input lines in order

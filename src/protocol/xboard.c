@@ -447,7 +447,7 @@ static void search_finished(Xb *xb)
 int xboard_loop(Engine *e, FILE *in, Writer *out, const char *first_line)
 {
     Xb *xb = xb_new(e, out);
-    if (!xb || !xbinput_start(&xb->input, in)) {
+    if (!xb || !xbinput_start(&xb->input, in, out->log)) {
         writer_send(out, "tellusererror cannot start the xboard session");
         if (xb)
             xb_free(xb);

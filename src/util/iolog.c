@@ -1,6 +1,4 @@
-/* Protocol log through wrapped streams (see iolog.h). glibc's fopencookie lets a FILE
- * call our read/write functions, which pass the bytes through and log complete lines. */
-#define _GNU_SOURCE
+/* Protocol log: see iolog.h. */
 #include "util/iolog.h"
 
 #include <errno.h>
@@ -16,7 +14,6 @@
 #include "util/textline.h"
 #include "util/timeutil.h"
 
-#define PARTIAL_MAX 8192
 /* A longer line is logged cut to this many characters (the protocol is not cut). */
 #define LOG_LINE_MAX 8192
 
@@ -30,15 +27,6 @@ struct IoLog {
     int64_t start_ms;
     size_t written, limit;
 };
-
-/* One direction: the underlying descriptor and the line being assembled for the log. */
-typedef struct {
-    IoLog *log;
-    int fd;
-    const char *tag;
-    size_t len;
-    char partial[PARTIAL_MAX];
-} Channel;
 
 /* Wall-clock time, milliseconds since the log was opened, tag, text. Caller locks. */
 static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
@@ -196,95 +184,4 @@ LineStatus iolog_read_line(IoLog *log, FILE *in, char *buf, size_t size)
     if (st == LINE_OK || st == LINE_TOO_LONG || st == LINE_HAS_NUL)
         iolog_in(log, buf);
     return st;
-}
-
-/* Adds bytes to the channel's current line, logging each line as it completes. */
-static void channel_log(Channel *ch, const char *buf, size_t size)
-{
-    pthread_mutex_lock(&ch->log->lock);
-    for (size_t i = 0; i < size; i++) {
-        char c = buf[i];
-        if (c == '\n') {
-            size_t n = ch->len;
-            if (n > 0 && ch->partial[n - 1] == '\r')
-                n--;
-            log_write(ch->log, ch->tag, ch->partial, n);
-            ch->len = 0;
-        } else if (ch->len < PARTIAL_MAX) {
-            ch->partial[ch->len++] = c;
-        }
-    }
-    pthread_mutex_unlock(&ch->log->lock);
-}
-
-static ssize_t channel_read(void *cookie, char *buf, size_t size)
-{
-    Channel *ch = cookie;
-    ssize_t n;
-    do
-        n = read(ch->fd, buf, size);
-    while (n < 0 && errno == EINTR);
-    if (n > 0)
-        channel_log(ch, buf, (size_t)n);
-    return n;
-}
-
-static ssize_t channel_write(void *cookie, const char *buf, size_t size)
-{
-    Channel *ch = cookie;
-    size_t done = 0;
-    while (done < size) {
-        ssize_t n = write(ch->fd, buf + done, size - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        done += (size_t)n;
-    }
-    channel_log(ch, buf, done);
-    return done > 0 ? (ssize_t)done : -1;
-}
-
-static int channel_close(void *cookie)
-{
-    Channel *ch = cookie;
-    if (ch->len > 0)
-        channel_log(ch, "\n", 1);
-    free(ch);
-    return 0;
-}
-
-static FILE *wrap(IoLog *log, FILE *stream, const char *tag, const char *mode)
-{
-    Channel *ch = calloc(1, sizeof *ch);
-    if (!ch)
-        return NULL;
-    fflush(stream);
-    ch->log = log;
-    ch->fd = fileno(stream);
-    ch->tag = tag;
-    cookie_io_functions_t fns = {
-        .read = mode[0] == 'r' ? channel_read : NULL,
-        .write = mode[0] == 'w' ? channel_write : NULL,
-        .seek = NULL,
-        .close = channel_close,
-    };
-    FILE *f = fopencookie(ch, mode, fns);
-    if (!f) {
-        free(ch);
-        return NULL;
-    }
-    if (mode[0] == 'w')
-        setvbuf(f, NULL, _IOLBF, 0);
-    return f;
-}
-
-FILE *iolog_wrap_input(IoLog *log, FILE *in)
-{
-    return wrap(log, in, "<", "r");
-}
-
-FILE *iolog_wrap_output(IoLog *log, FILE *out)
-{
-    return wrap(log, out, ">", "w");
 }
