@@ -65,10 +65,9 @@ OBJ     += $(ECO_OBJ)
 LIB_OBJ += $(ECO_OBJ)
 
 # A mingw-w64 compiler (CC=x86_64-w64-mingw32-gcc, as make windows sets) builds for
-# Windows: platform_windows.c (with platform_windows_streams.c) and tbguard_windows.c
-# replace their POSIX forms, Fathom is compiled from src/external/fathom, and the C
-# library, winpthreads and all are linked statically (binmode.o: files open in binary
-# mode, as on POSIX).
+# Windows: platform_windows.c and tbguard_windows.c replace their POSIX forms, Fathom is
+# compiled from src/external/fathom, and the C library, winpthreads and all are linked
+# statically (binmode.o: files open in binary mode, as on POSIX).
 MINGW  ?= x86_64-w64-mingw32-gcc
 ifneq ($(findstring mingw,$(CC)),)
   NOT_THIS_OS = src/util/platform_posix.c src/tablebase/tbguard.c
@@ -79,7 +78,7 @@ ifneq ($(findstring mingw,$(CC)),)
   TEST_SRC   := $(filter-out tests/test_iolog.c tests/test_annotate.c tests/test_params.c tests/test_nnue.c,$(wildcard tests/*.c))
   $(BUILD)/tests/%.o: override EXTRA_CFLAGS += -Itests/windows/compat -include tests/windows/compat/posix_tests.h
 else
-  NOT_THIS_OS = src/util/platform_windows.c src/util/platform_windows_streams.c src/tablebase/tbguard_windows.c
+  NOT_THIS_OS = src/util/platform_windows.c src/tablebase/tbguard_windows.c
 endif
 
 # Syzygy tablebases are probed through Fathom (tablebase/syzygy.c, docs/build.md). FATHOM=

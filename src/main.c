@@ -23,6 +23,7 @@
 #include "search/search.h"
 #include "util/cmdline.h"
 #include "util/words.h"
+#include "util/writer.h"
 
 /* Sets pos from a FEN given as separate command-line words (the start position when
  * there are none); on a bad or over-long FEN prints one line to stderr and returns false. */
@@ -61,7 +62,10 @@ static int cmd_perft(int argc, char **argv)
     static Position pos;
     if (!position_from_args(&pos, argc - 1, argv + 1))
         return 1;
-    perft_divide(&pos, depth, stdout);
+    Writer out;
+    writer_init(&out, stdout, NULL);
+    perft_divide(&pos, depth, &out);
+    writer_destroy(&out);
     return 0;
 }
 
@@ -71,17 +75,20 @@ static int cmd_eval(int argc, char **argv)
     static Position pos;
     if (!position_from_args(&pos, argc, argv))
         return 1;
-    eval_print(&pos, stdout);
+    Writer out;
+    writer_init(&out, stdout, NULL);
+    eval_print(&pos, &out);
     char err[200];
     Network *net = network_default(err, sizeof err);
-    nnue_print(net, &pos, stdout);
+    nnue_print(net, &pos, &out);
     network_free(net);
+    writer_destroy(&out);
     return 0;
 }
 
 /* Standard input without a subcommand: the console until a protocol is asked for, then
  * that protocol's loop, which is handed the line that asked for it. */
-static int run_protocol(Engine *engine, FILE *in, FILE *out)
+static int run_protocol(Engine *engine, FILE *in, Writer *out)
 {
     static char first_line[CONSOLE_LINE_MAX];
     switch (console_loop(engine, in, out, first_line, sizeof first_line)) {
@@ -134,7 +141,10 @@ int main(int argc, char **argv)
     search_init();
     if (argc > 1 && !strcmp(argv[1], "bench")) {
         char err[256];
-        int status = bench_main(argc - 2, argv + 2, stdout, err, sizeof err);
+        Writer out;
+        writer_init(&out, stdout, NULL);
+        int status = bench_main(argc - 2, argv + 2, &out, err, sizeof err);
+        writer_destroy(&out);
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
         return status;
@@ -163,17 +173,18 @@ int main(int argc, char **argv)
             fprintf(stderr, "error: %s\n", err);
     } else if (argc > 1 && !strcmp(argv[1], "test")) {
         char err[512];
-        status = epdtest_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, err, sizeof err) ? 0 : 1;
+        Writer out;
+        writer_init(&out, stdout, NULL);
+        status = epdtest_run(engine, argc - 2, argv + 2, &out, NULL, NULL, err, sizeof err) ? 0 : 1;
+        writer_destroy(&out);
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
     } else {
         /* Who is answering, for a person at a terminal only: a strict GUI or server
          * reading a pipe may take any line before the handshake as an error. */
-        if (isatty(STDOUT_FILENO)) {
-            fprintf(cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
-            fflush(cfg.out);
-        }
-        status = run_protocol(engine, cfg.in, cfg.out);
+        if (isatty(STDOUT_FILENO))
+            writer_printf(&cfg.out, "%s %s by %s\n", ENGINE_NAME, ENGINE_VERSION, ENGINE_AUTHOR);
+        status = run_protocol(engine, cfg.in, &cfg.out);
     }
     config_shutdown(&cfg);
     engine_free(engine);

@@ -9,6 +9,7 @@
 #include "eval/endgame.h"
 #include "eval/evaluate.h"
 #include "board/movegen.h"
+#include "util/writer.h"
 #include "test.h"
 
 /* Writes the FEN of pos with colours swapped and the board flipped top to bottom. */
@@ -182,6 +183,23 @@ TEST(eval_mirror_helper_is_an_involution)
     CHECK_STR_EQ(strtok(a, " "), strtok(orig, " ")); /* same placement after two flips */
 }
 
+/* eval_print's text in buf (size bytes); false when it could not be captured. */
+static bool print_breakdown(const Position *pos, char *buf, size_t size)
+{
+    FILE *f = tmpfile();
+    if (!f)
+        return false;
+    Writer out;
+    writer_init(&out, f, NULL);
+    eval_print(pos, &out);
+    writer_destroy(&out);
+    rewind(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return n > 0;
+}
+
 /* One colour's middlegame value of a term, read from eval_print's table (centipawns). */
 static int term_mg(const char *fen, const char *term, Color c)
 {
@@ -189,11 +207,8 @@ static int term_mg(const char *fen, const char *term, Color c)
     char buf[8192] = "";
     if (!load(&pos, fen))
         return 0;
-    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-    if (!f)
+    if (!print_breakdown(&pos, buf, sizeof buf))
         return 0;
-    eval_print(&pos, f);
-    fclose(f);
     for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
         double v[6];
         char *bar = strchr(line, '|');
@@ -346,11 +361,8 @@ TEST(eval_print_breakdown)
     if (!load(&pos, "r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 0 6"))
         return;
     char buf[8192] = "";
-    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-    if (!CHECK(f != NULL))
+    if (!CHECK(print_breakdown(&pos, buf, sizeof buf)))
         return;
-    eval_print(&pos, f);
-    fclose(f);
     const char *terms[] = { "Material", "Piece-square", "Mobility", "King safety", "Threats",
                             "Passed pawns", "Tempo", "Phase:", "scale factor", "Final evaluation" };
     for (int i = 0; i < 10; i++)

@@ -29,7 +29,7 @@ TEST(xbinput_flood_is_bounded_and_nothing_lost)
     FILE *r = fdopen(fds[0], "r"), *w = fdopen(fds[1], "w");
     XbInput q;
     xbinput_init(&q);
-    if (!CHECK(xbinput_start(&q, r)))
+    if (!CHECK(xbinput_start(&q, r, NULL)))
         return;
     pthread_t writer;
     CHECK(pthread_create(&writer, NULL, write_flood, w) == 0);

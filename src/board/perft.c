@@ -39,7 +39,7 @@ static uint64_t perft_stoppable(Position *pos, int depth, const atomic_bool *sto
     return nodes;
 }
 
-uint64_t perft_divide_until(Position *pos, int depth, FILE *out, const atomic_bool *stop)
+uint64_t perft_divide_until(Position *pos, int depth, Writer *out, const atomic_bool *stop)
 {
     MoveList list;
     char buf[8];
@@ -53,23 +53,21 @@ uint64_t perft_divide_until(Position *pos, int depth, FILE *out, const atomic_bo
             uint64_t n = stop ? perft_stoppable(pos, depth - 1, stop) : perft(pos, depth - 1);
             unmake_move(pos, m);
             if (stop && atomic_load(stop)) {
-                fprintf(out, "perft stopped after %d of %d root moves\n", i, list.count);
+                writer_printf(out, "perft stopped after %d of %d root moves\n", i, list.count);
                 return total;
             }
             total += n;
-            fprintf(out, "%s: %" PRIu64 "\n", move_to_uci_game(pos, m, buf), n);
+            writer_printf(out, "%s: %" PRIu64 "\n", move_to_uci_game(pos, m, buf), n);
         }
     else
         total = 1;
     int64_t elapsed = time_now_ms() - start;
-    fprintf(out, "\nTime: %" PRId64 " ms\nNodes/second: %" PRIu64 "\nNodes searched: %" PRIu64 "\n",
+    writer_printf(out, "\nTime: %" PRId64 " ms\nNodes/second: %" PRIu64 "\nNodes searched: %" PRIu64 "\n",
             elapsed, total * 1000 / (uint64_t)(elapsed > 0 ? elapsed : 1), total);
     return total;
 }
 
-uint64_t perft_divide(Position *pos, int depth, FILE *out)
+uint64_t perft_divide(Position *pos, int depth, Writer *out)
 {
-    uint64_t total = perft_divide_until(pos, depth, out, NULL);
-    fflush(out);
-    return total;
+    return perft_divide_until(pos, depth, out, NULL);
 }

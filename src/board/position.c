@@ -453,18 +453,18 @@ void position_to_fen(const Position *pos, char *buf)
     fen_write(&f, pos->chess960, buf);
 }
 
-void position_print(const Position *pos, FILE *out)
+void position_print(const Position *pos, Writer *out)
 {
     char fen[128];
     for (int rank = 7; rank >= 0; rank--) {
-        fprintf(out, " +---+---+---+---+---+---+---+---+\n %d", rank + 1);
+        writer_printf(out, " +---+---+---+---+---+---+---+---+\n %d", rank + 1);
         for (int file = 0; file < 8; file++) {
             Piece pc = pos->board[make_square(file, rank)];
-            fprintf(out, "| %c ", fen_piece_char(pc));
+            writer_printf(out, "| %c ", fen_piece_char(pc));
         }
-        fprintf(out, "|\n");
+        writer_printf(out, "|\n");
     }
-    fprintf(out, " +---+---+---+---+---+---+---+---+\n   a   b   c   d   e   f   g   h\n");
+    writer_printf(out, " +---+---+---+---+---+---+---+---+\n   a   b   c   d   e   f   g   h\n");
     position_to_fen(pos, fen);
-    fprintf(out, "FEN: %s\nKey: %016llx\n", fen, (unsigned long long)pos_key(pos));
+    writer_printf(out, "FEN: %s\nKey: %016llx\n", fen, (unsigned long long)pos_key(pos));
 }

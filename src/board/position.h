@@ -4,10 +4,10 @@
 #define SAAVEDRA_POSITION_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 #include "board/bitboard.h"
 #include "board/types.h"
+#include "util/writer.h"
 
 /* Everything make_move changes that unmake_move cannot recompute cheaply. */
 typedef struct {
@@ -75,7 +75,7 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
  * files (Shredder-FEN) when pos->chess960. */
 void position_to_fen(const Position *pos, char *buf);
 /* Prints an ASCII diagram, the FEN and the key. */
-void position_print(const Position *pos, FILE *out);
+void position_print(const Position *pos, Writer *out);
 
 void make_move(Position *pos, Move m);
 void unmake_move(Position *pos, Move m);

@@ -71,7 +71,7 @@ static const char *const BENCH_FENS[] = {
 
 #define BENCH_COUNT ((int)(sizeof BENCH_FENS / sizeof *BENCH_FENS))
 
-uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, FILE *out)
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, Writer *out)
 {
     Engine *e = engine_new();
     if (!e) {
@@ -123,16 +123,16 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
         engine_wait(e);
         SearchResult r = engine_last_result(e);
         char mv[8];
-        fprintf(out, "%2d/%d %-6s %10llu  %s\n", i + 1, BENCH_COUNT, move_to_uci(r.best, mv),
+        writer_printf(out, "%2d/%d %-6s %10llu  %s\n", i + 1, BENCH_COUNT, move_to_uci(r.best, mv),
                 (unsigned long long)r.nodes, BENCH_FENS[i]);
         total += r.nodes;
     }
     int64_t elapsed = time_now_ms() - start;
     uint64_t nps = total * 1000 / (uint64_t)(elapsed > 0 ? elapsed : 1);
-    fprintf(out, "Total time (ms): %lld\n", (long long)elapsed);
+    writer_printf(out, "Total time (ms): %lld\n", (long long)elapsed);
     if (threads > 1) {
         engine_smp_stats(e, &stats, false);
-        fprintf(out, "Splits: %llu (%.2f helpers each, %llu ended by a cutoff, %llu found no helper), "
+        writer_printf(out, "Splits: %llu (%.2f helpers each, %llu ended by a cutoff, %llu found no helper), "
                 "helpful-master joins: %llu, idle/waiting: %.1f%% of thread time\n",
                 (unsigned long long)stats.splits,
                 stats.splits ? (double)stats.helpers / (double)stats.splits : 0.0,
@@ -140,15 +140,14 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
                 (unsigned long long)stats.master_joins,
                 elapsed > 0 ? 100.0 * (double)stats.idle_us / 1000.0 / ((double)elapsed * threads) : 0.0);
     }
-    fprintf(out, "Nodes searched: %llu\n", (unsigned long long)total);
-    fprintf(out, "Nodes/second: %llu\n", (unsigned long long)nps);
-    fprintf(out, "%llu nodes %llu nps\n", (unsigned long long)total, (unsigned long long)nps);
-    fflush(out);
+    writer_printf(out, "Nodes searched: %llu\n", (unsigned long long)total);
+    writer_printf(out, "Nodes/second: %llu\n", (unsigned long long)nps);
+    writer_printf(out, "%llu nodes %llu nps\n", (unsigned long long)total, (unsigned long long)nps);
     engine_free(e);
     return total;
 }
 
-int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size)
+int bench_main(int argc, char **argv, Writer *out, char *err, size_t err_size)
 {
     int depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = BENCH_DEFAULT_HASH_MB;
     const char *mode = NULL;

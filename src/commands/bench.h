@@ -8,7 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
+
+#include "util/writer.h"
 
 #define BENCH_DEFAULT_DEPTH 14
 #define BENCH_DEFAULT_HASH_MB 16
@@ -18,9 +19,9 @@
 typedef enum { BENCH_EVAL_DEFAULT, BENCH_EVAL_HCE, BENCH_EVAL_NNUE } BenchEval;
 
 /* Returns the total node count, or 0 after printing an error. */
-uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, FILE *out);
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, Writer *out);
 /* `bench [depth [threads [hashMB [YBWC|Lazy [HCE|NNUE]]]]]` arguments (argv excludes "bench"); exit status.
  * Bad arguments leave a one-line usage in err (empty otherwise) and run nothing. */
-int bench_main(int argc, char **argv, FILE *out, char *err, size_t err_size);
+int bench_main(int argc, char **argv, Writer *out, char *err, size_t err_size);
 
 #endif

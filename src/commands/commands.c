@@ -16,9 +16,10 @@
 
 #define MAX_ARGS 64
 
-static void print_help(FILE *out)
+static void print_help(Writer *out)
 {
-    fputs("Saavedra console commands:\n"
+    writer_printf(out, "%s",
+          "Saavedra console commands:\n"
           "  uci                 switch to the UCI protocol (any UCI command does too)\n"
           "  xboard              switch to the xboard/WinBoard protocol\n"
           "  d                   show the current position\n"
@@ -32,8 +33,7 @@ static void print_help(FILE *out)
           "                      (full: decode every compressed block too)\n"
           "  help                this text\n"
           "  quit                leave\n"
-          "Positions are set with the UCI command: position startpos|fen <FEN> [moves ...]\n",
-          out);
+          "Positions are set with the UCI command: position startpos|fen <FEN> [moves ...]\n");
 }
 
 /* Whether a read of in would not block (util/platform.h). */
@@ -44,7 +44,7 @@ static bool input_waiting(FILE *in)
 
 typedef struct {
     CommandInput *input;
-    FILE *out;
+    Writer *out;
     char *line; /* PROTOCOL_LINE_MAX bytes: a line typed during the test is read whole */
 } Watch;
 
@@ -55,14 +55,13 @@ static bool stop_typed(void *ctx)
     while (!in->ended && input_waiting(in->in)) {
         char cmd[32];
         /* The protocol loops' one line policy: up to 64 KB, refused whole past that. */
-        LineStatus st = line_read(in->in, w->line, PROTOCOL_LINE_MAX);
+        LineStatus st = iolog_read_line(w->out->log, in->in, w->line, PROTOCOL_LINE_MAX);
         if (st == LINE_END || st == LINE_ERROR) {
             in->ended = true;
             break;
         }
         if (st != LINE_OK) {
-            fprintf(w->out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
-            fflush(w->out);
+            writer_printf(w->out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
             continue;
         }
         words_first(w->line, cmd, sizeof cmd);
@@ -71,8 +70,7 @@ static bool stop_typed(void *ctx)
             return true;
         }
         if (cmd[0]) {
-            fprintf(w->out, "a test is running: '%s' ignored (stop or quit end the test)\n", cmd);
-            fflush(w->out);
+            writer_printf(w->out, "a test is running: '%s' ignored (stop or quit end the test)\n", cmd);
         }
     }
     return false;
@@ -80,7 +78,7 @@ static bool stop_typed(void *ctx)
 
 /* `tbcheck [full] [PATH]`: the table check of SyzygyPath (or PATH) on demand, one line
  * per file and a summary; what is loaded does not change. full decodes every block. */
-static void tbcheck_command(Engine *e, int argc, char **argv, FILE *out, char *err, size_t err_size)
+static void tbcheck_command(Engine *e, int argc, char **argv, Writer *out, char *err, size_t err_size)
 {
     bool full = argc > 1 && !strcmp(argv[1], "full");
     if (full)
@@ -98,13 +96,13 @@ static void tbcheck_command(Engine *e, int argc, char **argv, FILE *out, char *e
     TbCheckStats st;
     bool ran = tbcheck_path(path, TBCHECK_DEFAULT | (full ? TBCHECK_FULL : 0), false, use, sizeof use, report,
                             sizeof report, out, &st);
-    fprintf(out, "tbcheck: %d table files in %s, %d left out (%d by the structure check), %.1f ms (structure %.1f ms%s)%s\n",
+    writer_printf(out, "tbcheck: %d table files in %s, %d left out (%d by the structure check), %.1f ms (structure %.1f ms%s)%s\n",
             st.files, path, st.bad, st.bad_structure, st.elapsed_us / 1000.0, st.structure_us / 1000.0,
             full ? ", every block decoded" : "", ran ? "" : " (the probe check could not run)");
 }
 
 /* Runs a command (argv[0]) once its words are known; err set when it is refused. */
-static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FILE *out, char *err,
+static void run_words(Engine *e, int argc, char **argv, CommandInput *input, Writer *out, char *err,
                       size_t err_size)
 {
     const char *cmd = argv[0];
@@ -143,9 +141,9 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, FIL
         nnue_print(engine_net(e), engine_position(e), out);
     } else if (!strcmp(cmd, "eco")) {
         const EcoEntry *here, *game = engine_opening(e, &here);
-        fprintf(out, "position: %s%s%s\n", here ? here->code : "not in the ECO table", here ? " " : "",
+        writer_printf(out, "position: %s%s%s\n", here ? here->code : "not in the ECO table", here ? " " : "",
                 here ? here->name : "");
-        fprintf(out, "game: %s%s%s\n", game ? game->code : "no classified position", game ? " " : "",
+        writer_printf(out, "game: %s%s%s\n", game ? game->code : "no classified position", game ? " " : "",
                 game ? game->name : "");
     } else { /* help */
         print_help(out);
@@ -163,7 +161,7 @@ bool commands_run_known(const char *line)
     return known;
 }
 
-bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, char *err,
+bool commands_run(Engine *e, const char *line, CommandInput *input, Writer *out, char *err,
                   size_t err_size)
 {
     err[0] = '\0';
@@ -185,6 +183,5 @@ bool commands_run(Engine *e, const char *line, CommandInput *input, FILE *out, c
     else
         run_words(e, argc, argv, input, out, err, err_size);
     free(copy);
-    fflush(out);
     return true;
 }

@@ -12,7 +12,7 @@
 
 #define GRID_COLUMNS 10
 
-bool epdreport_open(EpdReport *r, FILE *out, const char *path, const char *suite_path, FILE *suite,
+bool epdreport_open(EpdReport *r, Writer *out, const char *path, const char *suite_path, FILE *suite,
                     char *err, size_t err_size)
 {
     r->out = out;
@@ -56,7 +56,7 @@ void epdreport_printf(EpdReport *r, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(r->out, fmt, ap);
+    writer_vprintf(r->out, fmt, ap);
     va_end(ap);
     if (r->copy) {
         va_start(ap, fmt);

@@ -1,4 +1,4 @@
-/* The output of the EPD `test` command (epdtest.h): every line goes to the console stream
+/* The output of the EPD `test` command (epdtest.h): every line goes to the console
  * and, with -o, to a report file as well; and the summary printed at the end of a run.
  *
  * The report file: a new name or a regular file is written safely (outfile.h: temporary
@@ -14,9 +14,10 @@
 #include <stdio.h>
 
 #include "util/outfile.h"
+#include "util/writer.h"
 
 typedef struct {
-    FILE *out;             /* the console stream */
+    Writer *out;           /* the console */
     FILE *copy;            /* the -o file, or NULL */
     const char *path;      /* its name as given */
     bool through;          /* written through (not a regular file) */
@@ -26,10 +27,10 @@ typedef struct {
 /* Starts the output on out; with path (the -o name; NULL for none) the report file too.
  * suite_path and suite are the suite being read, refused as a report. False with a
  * one-line reason in err when the file cannot be written (nothing is left behind). */
-bool epdreport_open(EpdReport *r, FILE *out, const char *path, const char *suite_path, FILE *suite,
+bool epdreport_open(EpdReport *r, Writer *out, const char *path, const char *suite_path, FILE *suite,
                     char *err, size_t err_size);
 
-/* One piece of output, to both streams. */
+/* One piece of output, to both. */
 void epdreport_printf(EpdReport *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Ends the report file: with keep, written whole and renamed into place (false when it

@@ -409,7 +409,6 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, EpdReport *repo
             continue;
         }
         n++;
-        fflush(report->out);
     }
     /* A directory or a failing disk reads as no records: say so, not "0/0". */
     int read_errno = errno;
@@ -428,7 +427,7 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, EpdReport *repo
     return read_ok;
 }
 
-bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInterrupt *interrupt,
+bool epdtest_run(Engine *e, int argc, char **argv, Writer *out, const EpdTestInterrupt *interrupt,
                  EpdTestSummary *summary, char *err, size_t err_size)
 {
     TestArgs args;
@@ -479,7 +478,6 @@ bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInter
             snprintf(err, err_size, "test: cannot write %s", args.out_path);
         ok = false;
     }
-    fflush(out);
     if (summary)
         *summary = sum;
     return ok;

@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "util/writer.h"
 
 /* A way to end a running test early (the user typed stop or quit): polled about every
  * 20 ms while a position is searched; when it returns true the search is stopped, that
@@ -47,7 +48,7 @@ typedef struct {
  * out; interrupt may be NULL (the test then runs to its end). Returns false with a one-line reason in err (empty otherwise) for bad arguments,
  * a file that cannot be opened or read, or an output file that cannot be written.
  * summary may be NULL. Must not be called while the engine is searching. */
-bool epdtest_run(Engine *e, int argc, char **argv, FILE *out, const EpdTestInterrupt *interrupt,
+bool epdtest_run(Engine *e, int argc, char **argv, Writer *out, const EpdTestInterrupt *interrupt,
                  EpdTestSummary *summary, char *err, size_t err_size);
 
 #endif

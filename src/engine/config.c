@@ -88,25 +88,6 @@ static void apply_flag(Engine *e, Config *cfg, const char *flag, EngineOption id
     }
 }
 
-/* Wraps the protocol streams in cfg->log (which writes nowhere until it has a file), so
- * that the Debug Log File option can start a log at any time; on failure leaves
- * stdin/stdout as they were. */
-static void wrap_streams(Config *cfg)
-{
-    FILE *in = iolog_wrap_input(cfg->log, stdin);
-    FILE *out = iolog_wrap_output(cfg->log, stdout);
-    if (!in || !out) {
-        if (in)
-            fclose(in);
-        if (out)
-            fclose(out);
-        keep_warning(cfg, "warning: cannot set up the protocol log streams; no protocol log");
-        return;
-    }
-    cfg->in = in;
-    cfg->out = out;
-}
-
 /* Points the protocol log at path (cfg->log_path gets it; "" = no log) and notes the
  * start-up's warnings in it; false with a reason in err. */
 static bool open_log(Config *cfg, const char *path, char *err, size_t err_size)
@@ -160,7 +141,6 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->in = stdin;
-    cfg->out = stdout;
     config_set_trace(cl->trace);
     char wanted_log[1024] = ""; /* -l, else engine.rc's `log file` */
     if (cl->log_path)
@@ -203,20 +183,16 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
             keep_warning(cfg, msg);
         }
     }
-    if (cfg->log)
-        wrap_streams(cfg);
+    /* Logs into cfg->log even while it has no file, so that the Debug Log File option
+     * can start a log at any time. */
+    writer_init(&cfg->out, stdout, cfg->log);
     return true;
 }
 
 void config_shutdown(Config *cfg)
 {
     /* The protocol loops have stopped reading (xboard joins its reader thread). */
-    if (cfg->in && cfg->in != stdin)
-        fclose(cfg->in);
-    if (cfg->out && cfg->out != stdout)
-        fclose(cfg->out);
-    cfg->in = stdin;
-    cfg->out = stdout;
+    writer_destroy(&cfg->out);
     if (cfg->log) {
         iolog_close(cfg->log);
         cfg->log = NULL;

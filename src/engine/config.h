@@ -5,8 +5,9 @@
  *
  * engine.rc keys are option names matched loosely (rc_key_equal), plus the start-up-only
  * key `log file` (same as -l). The option Debug Log File (its hook is here) starts, moves
- * or ends the same log at any time: the protocol streams always go through the log, which
- * writes nowhere while it has no file. Warnings (bad lines, rejected flags) go to stderr at once
+ * or ends the same log at any time: the protocol writer and the protocol loops' reads
+ * always log into it, and it writes nowhere while it has no file. Warnings (bad lines,
+ * rejected flags) go to stderr at once
  * and are kept in Config, which also copies them into the protocol log. */
 #ifndef SAAVEDRA_CONFIG_H
 #define SAAVEDRA_CONFIG_H
@@ -17,6 +18,7 @@
 #include "util/cmdline.h"
 #include "engine/engine.h"
 #include "util/iolog.h"
+#include "util/writer.h"
 
 #define CONFIG_MAX_WARNINGS 16
 
@@ -27,15 +29,16 @@ typedef struct {
     int warning_count;
     char warnings[CONFIG_MAX_WARNINGS][300];
     IoLog *log;
-    FILE *in, *out;          /* protocol streams: stdin/stdout, wrapped when logging */
+    FILE *in;                /* protocol input: stdin (the loops log what they read) */
+    Writer out;              /* protocol output: stdout and the log */
 } Config;
 
 /* Reads engine.rc (cl->rc_path or the default lookup) and applies the flags. Opens the
- * protocol log and sets cfg->in/out. Returns false only when -rc names a file that cannot
+ * protocol log and sets up cfg->in and cfg->out. Returns false only when -rc names a file that cannot
  * be read or the log of -l cannot be opened (one line on stderr); other problems,
  * a bad `log file` in engine.rc among them, are warnings. */
 bool config_startup(Engine *e, const CmdLine *cl, Config *cfg);
-/* Closes the wrapped streams and the log. */
+/* Ends the protocol writer and closes the log. */
 void config_shutdown(Config *cfg);
 
 /* Applies one `key = value` setting at rc priority (what engine.rc lines do). */

@@ -535,7 +535,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *repo
     return true;
 }
 
-bool engine_perft(Engine *e, int depth, FILE *out, char *err, size_t err_size)
+bool engine_perft(Engine *e, int depth, Writer *out, char *err, size_t err_size)
 {
     if (runner_busy(&e->run)) {
         snprintf(err, err_size, "a search is already running");

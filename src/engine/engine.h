@@ -13,6 +13,7 @@
 #include "opening/eco.h"
 #include "util/options.h"
 #include "util/version.h"
+#include "util/writer.h"
 #include "search/search.h"
 #include "search/strength.h"
 #include "search/timeman.h"
@@ -78,7 +79,7 @@ bool engine_search(Engine *e, const SearchLimits *limits, const SearchReporter *
  * perft_divide does) on the search thread, so that the protocol loop keeps answering:
  * engine_stop, engine_wait and engine_is_searching apply to it as to a search (no best
  * move is reported). Fails (with err) while a search or perft runs. */
-bool engine_perft(Engine *e, int depth, FILE *out, char *err, size_t err_size);
+bool engine_perft(Engine *e, int depth, Writer *out, char *err, size_t err_size);
 /* Whether what runs on the search thread is a perft (bounded work that a script piping
  * commands expects to finish: the protocols wait for it where they stop a search). */
 bool engine_perft_running(Engine *e);

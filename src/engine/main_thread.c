@@ -155,13 +155,11 @@ static void perft_main(SearchThread *t, void *arg)
     (void)t;
     Runner *r = arg;
     perft_divide_until(r->perft_pos, r->perft_depth, r->perft_out, &r->perft_stop);
-    /* Idle before the totals are seen: a GUI may send its next command at once. */
     atomic_store(&r->perft_running, false);
     atomic_store(&r->searching, false);
-    fflush(r->perft_out);
 }
 
-bool runner_perft(Runner *r, const Position *pos, int depth, FILE *out, char *err,
+bool runner_perft(Runner *r, const Position *pos, int depth, Writer *out, char *err,
                   size_t err_size)
 {
     if (!r->perft_pos && !(r->perft_pos = malloc(sizeof *r->perft_pos))) {

@@ -15,6 +15,7 @@
 
 #include "search/search.h"
 #include "search/threads.h"
+#include "util/writer.h"
 
 typedef struct {
     /* Each iteration's report, before the protocol's reporter sees it. */
@@ -37,7 +38,7 @@ typedef struct {
     char book_detail[200];
     Position *perft_pos;      /* perft plays on its own board */
     int perft_depth;
-    FILE *perft_out;
+    Writer *perft_out;
     atomic_bool perft_stop;
     atomic_bool perft_running;
     atomic_bool searching;    /* a job runs and has not given its move (or totals) yet */
@@ -68,7 +69,7 @@ void runner_book_move(Runner *r, Move best, Move ponder, const char *detail,
                       const SearchReporter *rep);
 /* Counts pos's move paths to depth into out (perft_divide's format); false (err) when
  * out of memory. */
-bool runner_perft(Runner *r, const Position *pos, int depth, FILE *out, char *err,
+bool runner_perft(Runner *r, const Position *pos, int depth, Writer *out, char *err,
                   size_t err_size);
 
 /* Whether a job runs (until its best move or perft totals are out). */

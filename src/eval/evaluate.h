@@ -3,12 +3,11 @@
 #ifndef SAAVEDRA_EVALUATE_H
 #define SAAVEDRA_EVALUATE_H
 
-#include <stdio.h>
-
 #include "board/position.h"
 #include "eval/params.h"
 #include "eval/pawns.h"
 #include "eval/trace.h"
+#include "util/writer.h"
 
 /* No evaluation exceeds this in absolute value: above endgame.h's known wins, far
  * below any mate score. */
@@ -52,6 +51,6 @@ typedef struct {
 int evaluate_breakdown(const Position *pos, EvalBreakdown *out);
 
 /* Term-by-term table for the `eval` console command (eval/breakdown.c). */
-void eval_print(const Position *pos, FILE *out);
+void eval_print(const Position *pos, Writer *out);
 
 #endif

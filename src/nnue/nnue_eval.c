@@ -234,14 +234,14 @@ int nnue_evaluate(const Network *net, NnueState *s, const Position *pos)
     return nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc->v, pos->side, popcount(pieces(pos)));
 }
 
-void nnue_print(const Network *net, const Position *pos, FILE *out)
+void nnue_print(const Network *net, const Position *pos, Writer *out)
 {
     if (!net) {
-        fprintf(out, "NNUE evaluation: no net (none built in, and EvalFile names none)\n");
+        writer_printf(out, "NNUE evaluation: no net (none built in, and EvalFile names none)\n");
         return;
     }
     static _Thread_local int16_t acc[COLOR_NB][NNUE_HIDDEN];
     nnue_refresh(net, pos, acc);
     int v = nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc, pos->side, popcount(pieces(pos)));
-    fprintf(out, "NNUE evaluation: %+.2f (side to move), net %08x\n", v / 100.0, net->id);
+    writer_printf(out, "NNUE evaluation: %+.2f (side to move), net %08x\n", v / 100.0, net->id);
 }

@@ -12,10 +12,9 @@
 #ifndef SAAVEDRA_NNUE_EVAL_H
 #define SAAVEDRA_NNUE_EVAL_H
 
-#include <stdio.h>
-
 #include "board/position.h"
 #include "nnue/network.h"
+#include "util/writer.h"
 
 #define NNUE_RING 64            /* accumulators per thread (a power of two) */
 #define NNUE_MAX_REPLAY 8       /* moves replayed before a refresh is cheaper */
@@ -46,7 +45,7 @@ void nnue_refresh(const Network *net, const Position *pos, int16_t out[COLOR_NB]
 int nnue_output(const Network *net, const int16_t acc[COLOR_NB][NNUE_HIDDEN], Color stm, int piece_count);
 /* One line for the eval command: the net's score of pos beside the hand-written one
  * (side to move, pawns) and the net's id, or why there is no net. */
-void nnue_print(const Network *net, const Position *pos, FILE *out);
+void nnue_print(const Network *net, const Position *pos, Writer *out);
 /* The accumulator nnue_evaluate used for pos's last evaluation (tests). */
 const Accumulator *nnue_current(const NnueState *s, const Position *pos);
 

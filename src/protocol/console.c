@@ -16,16 +16,15 @@ static const struct {
     { "xboard", CONSOLE_XBOARD },
 };
 
-ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size)
+ConsoleExit console_loop(Engine *e, FILE *in, Writer *out, char *line, size_t size)
 {
     for (;;) {
-        LineStatus st = line_read(in, line, size);
+        LineStatus st = iolog_read_line(out->log, in, line, size);
         if (st == LINE_END || st == LINE_ERROR)
             break;
         if (st != LINE_OK) {
             /* Refused whole: a tail read as a new line could be any command. */
-            fprintf(out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
-            fflush(out);
+            writer_printf(out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
             continue;
         }
         char cmd[32];
@@ -42,10 +41,8 @@ ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size
         if (engine_perft_running(e) && commands_run_known(line))
             engine_wait(e); /* commands piped after a perft run after it */
         if (commands_run(e, line, &input, out, err, sizeof err)) {
-            if (err[0]) {
-                fprintf(out, "error: %s\n", err);
-                fflush(out);
-            }
+            if (err[0])
+                writer_printf(out, "error: %s\n", err);
             if (input.quit)
                 return CONSOLE_QUIT;
             continue;

@@ -12,6 +12,7 @@
 
 #include "engine/engine.h"
 #include "util/textline.h"
+#include "util/writer.h"
 
 /* The longest line the console reads, as long as a UCI line. */
 #define CONSOLE_LINE_MAX PROTOCOL_LINE_MAX
@@ -19,7 +20,8 @@
 typedef enum { CONSOLE_QUIT, CONSOLE_UCI, CONSOLE_XBOARD } ConsoleExit;
 
 /* Reads and serves lines until `quit` or end of input (CONSOLE_QUIT) or a protocol's
- * line, which is left in line (size bytes, CONSOLE_LINE_MAX is enough for any line). */
-ConsoleExit console_loop(Engine *e, FILE *in, FILE *out, char *line, size_t size);
+ * line, which is left in line (size bytes, CONSOLE_LINE_MAX is enough for any line). The
+ * lines read are logged in out's log. */
+ConsoleExit console_loop(Engine *e, FILE *in, Writer *out, char *line, size_t size);
 
 #endif

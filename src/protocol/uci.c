@@ -1,5 +1,5 @@
-/* UCI protocol front end. Output may come from two threads (the search reports, this
- * loop answers isready), so every line is written whole under a lock. */
+/* UCI protocol front end. Output comes from two threads (the search reports, this loop
+ * answers isready); the writer (util/writer.h) keeps each line whole. */
 #include "protocol/uci.h"
 
 #include <ctype.h>
@@ -20,14 +20,14 @@
 typedef struct {
     Engine *engine;
     FILE *in;   /* read by the loop; a running test watches it for stop/quit */
-    FILE *out;
-    pthread_mutex_t out_lock;
+    Writer *out;
+    pthread_mutex_t info_lock;  /* guards last_info and ponderhit_unanswered */
     bool debug;
     bool show_wdl;  /* UCI_ShowWDL, read at go (the search thread prints) */
     int material;   /* of the searched position, for the WDL model */
     /* The last first-line info of the search, and whether a ponderhit came after it (a
      * ponder search that had already ended): the GUI then gets it again before bestmove,
-     * or it records no score or time for the move. Both under out_lock. */
+     * or it records no score or time for the move. Both under info_lock. */
     char last_info[8192];
     bool ponderhit_unanswered;
 } UciState;
@@ -36,20 +36,12 @@ static void uci_send(UciState *u, const char *fmt, ...) __attribute__((format(pr
 
 static void uci_send(UciState *u, const char *fmt, ...)
 {
-    char buf[8192];
+    char buf[8191]; /* a longer line is cut */
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    /* The newline goes out in the same stdio call: a perft on the search thread writes
-     * its lines to the same stream without this lock. */
-    size_t len = n < 0 ? 0 : (size_t)n < sizeof buf - 1 ? (size_t)n : sizeof buf - 2;
-    buf[len] = '\n';
-    buf[len + 1] = '\0';
-    pthread_mutex_lock(&u->out_lock);
-    fputs(buf, u->out);
-    fflush(u->out);
-    pthread_mutex_unlock(&u->out_lock);
+    writer_send(u->out, buf);
 }
 
 /* ---- reporter callbacks (run on the search thread) ---- */
@@ -75,11 +67,11 @@ static void on_iteration(void *ctx, const SearchReport *r)
     for (int i = 0; i < r->pv_length && n < (int)sizeof line - 8; i++)
         n += snprintf(line + n, sizeof line - (size_t)n, " %s", move_to_uci_game(game, r->pv[i], mv));
     uci_send(u, "%s", line);
-    pthread_mutex_lock(&u->out_lock);
+    pthread_mutex_lock(&u->info_lock);
     if (r->multipv == 1)
         memcpy(u->last_info, line, sizeof line);
     u->ponderhit_unanswered = false;
-    pthread_mutex_unlock(&u->out_lock);
+    pthread_mutex_unlock(&u->info_lock);
 }
 
 static void on_currmove(void *ctx, int depth, Move move, int number)
@@ -95,12 +87,12 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
     const Position *game = engine_position(u->engine);
     char b[8], p[8];
     char again[sizeof u->last_info];
-    pthread_mutex_lock(&u->out_lock);
+    pthread_mutex_lock(&u->info_lock);
     bool repeat = u->ponderhit_unanswered && u->last_info[0];
     if (repeat)
         memcpy(again, u->last_info, sizeof again);
     u->ponderhit_unanswered = false;
-    pthread_mutex_unlock(&u->out_lock);
+    pthread_mutex_unlock(&u->info_lock);
     if (repeat)
         uci_send(u, "%s", again);
     if (best == MOVE_NONE)
@@ -354,10 +346,10 @@ static void cmd_go(UciState *u, char **tok, int n)
     reporter.ctx = u;
     char err[160];
     finish_search(u);
-    pthread_mutex_lock(&u->out_lock);
+    pthread_mutex_lock(&u->info_lock);
     u->last_info[0] = '\0';
     u->ponderhit_unanswered = false;
-    pthread_mutex_unlock(&u->out_lock);
+    pthread_mutex_unlock(&u->info_lock);
     const EcoEntry *here;
     const EcoEntry *opening = engine_opening(u->engine, &here);
     if (here) /* named only while the game is in known opening positions */
@@ -401,9 +393,9 @@ static bool handle_line(UciState *u, const char *raw)
     else if (!strcmp(cmd, "stop"))
         engine_stop(e);
     else if (!strcmp(cmd, "ponderhit")) {
-        pthread_mutex_lock(&u->out_lock);
+        pthread_mutex_lock(&u->info_lock);
         u->ponderhit_unanswered = engine_is_searching(e);
-        pthread_mutex_unlock(&u->out_lock);
+        pthread_mutex_unlock(&u->info_lock);
         engine_ponderhit(e);
     }
     else if (!strcmp(cmd, "quit")) {
@@ -426,11 +418,8 @@ static bool handle_line(UciState *u, const char *raw)
             return true;
         }
         char err[512];
-        pthread_mutex_lock(&u->out_lock);
         CommandInput input = {.in = u->in};
         bool handled = commands_run(e, raw, &input, u->out, err, sizeof err);
-        fflush(u->out);
-        pthread_mutex_unlock(&u->out_lock);
         if (input.quit)
             return false;
         if (!handled)
@@ -441,22 +430,22 @@ static bool handle_line(UciState *u, const char *raw)
     return true;
 }
 
-int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
+int uci_loop(Engine *e, FILE *in, Writer *out, const char *first_line)
 {
     UciState u;
     memset(&u, 0, sizeof u);
     u.engine = e;
     u.in = in;
     u.out = out;
-    pthread_mutex_init(&u.out_lock, NULL);
+    pthread_mutex_init(&u.info_lock, NULL);
 
     bool running = first_line ? handle_line(&u, first_line) : true;
     static char line[PROTOCOL_LINE_MAX];
     while (running) {
         /* The GUI gone (a write to it failed) is the end of input: the game is saved. */
-        if (ferror(out))
+        if (writer_failed(out))
             break;
-        LineStatus st = line_read(in, line, sizeof line);
+        LineStatus st = iolog_read_line(out->log, in, line, sizeof line);
         if (st == LINE_END || st == LINE_ERROR)
             break;
         if (st == LINE_TOO_LONG)
@@ -477,6 +466,6 @@ int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
         engine_wait(e);
         engine_game_over(e, -1);
     }
-    pthread_mutex_destroy(&u.out_lock);
+    pthread_mutex_destroy(&u.info_lock);
     return 0;
 }

@@ -6,10 +6,11 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "util/writer.h"
 
 /* Runs the UCI loop until `quit` or end of input. first_line (may be NULL) is handled as
  * if it had been read first: main.c hands over the line that chose UCI at the
- * console. Returns the process exit status. */
-int uci_loop(Engine *e, FILE *in, FILE *out, const char *first_line);
+ * console. The lines read are logged in out's log. Returns the process exit status. */
+int uci_loop(Engine *e, FILE *in, Writer *out, const char *first_line);
 
 #endif

@@ -13,15 +13,9 @@
 
 /* ---- output ---- */
 
-void xbout_init(XbOut *o, FILE *file)
+void xbout_init(XbOut *o, Writer *writer)
 {
-    o->file = file;
-    pthread_mutex_init(&o->lock, NULL);
-}
-
-void xbout_destroy(XbOut *o)
-{
-    pthread_mutex_destroy(&o->lock);
+    o->writer = writer;
 }
 
 static void send_va(XbOut *o, const char *prefix, const char *fmt, va_list ap)
@@ -30,13 +24,7 @@ static void send_va(XbOut *o, const char *prefix, const char *fmt, va_list ap)
     size_t p = strlen(prefix);
     memcpy(line, prefix, p + 1);
     vsnprintf(line + p, sizeof line - p - 1, fmt, ap);
-    /* The newline in the same stdio call: a perft on the search thread writes its lines
-     * to the same stream without this lock. */
-    strcat(line, "\n");
-    pthread_mutex_lock(&o->lock);
-    fputs(line, o->file);
-    fflush(o->file);
-    pthread_mutex_unlock(&o->lock);
+    writer_send(o->writer, line);
 }
 
 void xb_send(XbOut *o, const char *fmt, ...)
@@ -55,18 +43,6 @@ void xb_trace(XbOut *o, const char *fmt, ...)
     va_start(ap, fmt);
     send_va(o, "# ", fmt, ap);
     va_end(ap);
-}
-
-FILE *xbout_acquire(XbOut *o)
-{
-    pthread_mutex_lock(&o->lock);
-    return o->file;
-}
-
-void xbout_release(XbOut *o)
-{
-    fflush(o->file);
-    pthread_mutex_unlock(&o->lock);
 }
 
 /* ---- input ---- */
@@ -146,6 +122,8 @@ static void *reader_main(void *arg)
         pthread_cleanup_pop(0);
         if (st == LINE_END || st == LINE_ERROR)
             break;
+        /* Logged here, where cancellation cannot leave the log's lock held. */
+        iolog_in(q->log, line);
         size_t n = strlen(line);
         while (n > 0 && line[n - 1] == '\r')
             line[--n] = '\0';
@@ -167,9 +145,10 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-bool xbinput_start(XbInput *q, FILE *in)
+bool xbinput_start(XbInput *q, FILE *in, IoLog *log)
 {
     q->in = in;
+    q->log = log;
     return pthread_create(&q->reader, NULL, reader_main, q) == 0;
 }
 
@@ -251,9 +230,7 @@ bool xbwatch_stop_requested(void *ctx)
     while (!w->stop && xbinput_poll(w->input, &ev, &line) && ev != XB_EVENT_INPUT_CLOSED) {
         bool move_now = false;
         if (ev == XB_EVENT_LINE_REFUSED) {
-            /* Not xb_send: this thread holds the lock for the command. */
-            fprintf(w->out, "Error (%s): ignored\n", line);
-            fflush(w->out);
+            writer_printf(w->out, "Error (%s): ignored\n", line);
         } else {
             w->stop = stops_a_command(line, &move_now);
             if (!move_now)

@@ -1,5 +1,6 @@
-/* The xboard front end's line to the GUI. Output: whole lines under one lock, since the
- * main thread and the search thread both write. Input: a reader thread queues the lines
+/* The xboard front end's line to the GUI. Output: whole lines through the writer
+ * (util/writer.h), which keeps them whole while the main thread and the search thread
+ * both write. Input: a reader thread queues the lines
  * read; the end of a search is posted to the same queue, so the main loop waits on one
  * thing and sees lines and search ends in the order they happened. */
 #ifndef SAAVEDRA_XBIO_H
@@ -10,22 +11,18 @@
 #include <stdio.h>
 
 #include "board/types.h"
+#include "util/iolog.h"
+#include "util/writer.h"
 
 typedef struct {
-    FILE *file;
-    pthread_mutex_t lock;
+    Writer *writer;
 } XbOut;
 
-void xbout_init(XbOut *o, FILE *file);
-void xbout_destroy(XbOut *o);
-/* One line (newline added), written and flushed whole. */
+void xbout_init(XbOut *o, Writer *writer);
+/* One line (newline added). */
 void xb_send(XbOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "# ..." debug line, only with -t. */
 void xb_trace(XbOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The stream for a writer that prints on its own (the console commands), held until
- * xbout_release, which flushes it. */
-FILE *xbout_acquire(XbOut *o);
-void xbout_release(XbOut *o);
 
 /* XB_EVENT_LINE_REFUSED: a line too long or holding a NUL byte, refused whole under the
  * protocol loops' one line policy (util/textline.h); *line then says which. */
@@ -41,6 +38,7 @@ typedef struct {
 
 typedef struct {
     FILE *in;
+    IoLog *log;                  /* where the reader logs the lines it reads, or NULL */
     pthread_t reader;
     pthread_mutex_t lock;        /* guards everything up to done_ponder */
     pthread_cond_t wake;
@@ -60,8 +58,8 @@ typedef struct {
 void xbinput_init(XbInput *q);
 /* Frees what is still queued or held back; the reader must have been stopped. */
 void xbinput_destroy(XbInput *q);
-/* Starts the reader thread on in. */
-bool xbinput_start(XbInput *q, FILE *in);
+/* Starts the reader thread on in, logging the lines it reads into log (may be NULL). */
+bool xbinput_start(XbInput *q, FILE *in, IoLog *log);
 /* Ends the reader (cancelled if still blocked on input) and joins it. */
 void xbinput_stop(XbInput *q);
 /* Waits for the next event: the end of a search first, then input lines in order
@@ -74,15 +72,14 @@ XbEvent xbinput_wait(XbInput *q, char **line);
  * queued. */
 bool xbinput_poll(XbInput *q, XbEvent *ev, char **line);
 
-/* The input watched while a console command (test) runs on the main thread, which holds
- * out meanwhile (xbout_acquire). Lines that arrive are held back (xbinput_defer) to run
+/* The input watched while a console command (test) runs on the main thread. Lines that arrive are held back (xbinput_defer) to run
  * after the command, in order, so that force, new and quit still take effect and a ping
  * is answered after the command's output. `?`, force, new and quit end the command as
  * they end a search (`?` only that). The end of input does not: like a perft piped in,
  * the bounded work runs to its end. */
 typedef struct {
     XbInput *input;
-    FILE *out;
+    Writer *out;
     bool stop;                   /* out: one of the stopping commands arrived */
 } XbWatch;
 /* EpdTestInterrupt-style poll (ctx is an XbWatch): whether to end the command now. */

@@ -242,10 +242,9 @@ static bool handle_line(Xb *xb, const char *line)
 static void console_command(Xb *xb, const char *line)
 {
     char err[512];
-    XbWatch watch = {&xb->input, xbout_acquire(&xb->out), false};
+    XbWatch watch = {&xb->input, xb->out.writer, false};
     CommandInput input = {.stop_requested = xbwatch_stop_requested, .ctx = &watch};
     bool handled = commands_run(xb->engine, line, &input, watch.out, err, sizeof err);
-    xbout_release(&xb->out);
     if (!handled)
         error_reply(xb, "unknown command", line);
     else if (err[0])
@@ -396,11 +395,10 @@ static void xb_free(Xb *xb)
     xbserver_free(&xb->server);
     xbgame_free(&xb->game);
     xbinput_destroy(&xb->input);
-    xbout_destroy(&xb->out);
     free(xb);
 }
 
-static Xb *xb_new(Engine *e, FILE *out)
+static Xb *xb_new(Engine *e, Writer *out)
 {
     Xb *xb = calloc(1, sizeof *xb);
     if (!xb)
@@ -415,7 +413,6 @@ static Xb *xb_new(Engine *e, FILE *out)
             xbsearch_free(&xb->search);
         xbserver_free(&xb->server);
         xbinput_destroy(&xb->input);
-        xbout_destroy(&xb->out);
         free(xb);
         return NULL;
     }
@@ -449,12 +446,11 @@ static void search_finished(Xb *xb)
                       xb->ponder_enabled && !xb->force);
 }
 
-int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
+int xboard_loop(Engine *e, FILE *in, Writer *out, const char *first_line)
 {
     Xb *xb = xb_new(e, out);
-    if (!xb || !xbinput_start(&xb->input, in)) {
-        fprintf(out, "tellusererror cannot start the xboard session\n");
-        fflush(out);
+    if (!xb || !xbinput_start(&xb->input, in, out->log)) {
+        writer_send(out, "tellusererror cannot start the xboard session");
         if (xb)
             xb_free(xb);
         return 1;
@@ -465,7 +461,7 @@ int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line)
     while (running) {
         char *line = NULL;
         /* The GUI gone (a write to it failed) is the end of input: the game is saved. */
-        XbEvent ev = ferror(out) ? XB_EVENT_INPUT_CLOSED : xbinput_wait(&xb->input, &line);
+        XbEvent ev = writer_failed(out) ? XB_EVENT_INPUT_CLOSED : xbinput_wait(&xb->input, &line);
         if (ev == XB_EVENT_SEARCH_DONE) {
             search_finished(xb);
             running = run_deferred(xb);

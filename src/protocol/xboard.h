@@ -8,10 +8,11 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "util/writer.h"
 
 /* Runs the xboard loop until `quit` or end of input. first_line (may be NULL) is handled
- * as if it had been read first (main.c hands over the console's `xboard` line). Returns
- * the process exit status. */
-int xboard_loop(Engine *e, FILE *in, FILE *out, const char *first_line);
+ * as if it had been read first (main.c hands over the console's `xboard` line). The
+ * lines read are logged in out's log. Returns the process exit status. */
+int xboard_loop(Engine *e, FILE *in, Writer *out, const char *first_line);
 
 #endif

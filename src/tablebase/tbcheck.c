@@ -386,7 +386,7 @@ static bool active_dir_in(const char *use_path)
 }
 
 bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_path, size_t use_size,
-                  char *report, size_t report_size, FILE *verbose, TbCheckStats *stats)
+                  char *report, size_t report_size, Writer *verbose, TbCheckStats *stats)
 {
     int64_t start = time_now_us();
     if (!PF_CAN_FORK)
@@ -468,7 +468,7 @@ bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_p
     size_t used = 0;
     for (int i = 0; i < n; i++) {
         if (verbose)
-            fprintf(verbose, "%s/%s: %s\n", files[i].dir, files[i].name, files[i].bad ? files[i].why : "ok");
+            writer_printf(verbose, "%s/%s: %s\n", files[i].dir, files[i].name, files[i].bad ? files[i].why : "ok");
         if (!files[i].bad)
             continue;
         st.bad++;

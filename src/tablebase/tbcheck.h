@@ -19,9 +19,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "board/position.h"
+#include "util/writer.h"
 
 typedef struct {
     int files;          /* table files found */
@@ -49,7 +49,7 @@ enum {
  * per file. Returns false, with use_path = path and a reason in report, when the probe
  * check could not run (no fork). */
 bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_path, size_t use_size,
-                  char *report, size_t report_size, FILE *verbose, TbCheckStats *stats);
+                  char *report, size_t report_size, Writer *verbose, TbCheckStats *stats);
 
 /* Calls fn(ctx, pos) once for every WDL table file in path (directories separated by
  * ':'), with a legal position of its material in which the side to move has no capture:

@@ -1,6 +1,4 @@
-/* Protocol log through wrapped streams (see iolog.h). glibc's fopencookie lets a FILE
- * call our read/write functions, which pass the bytes through and log complete lines. */
-#define _GNU_SOURCE
+/* Protocol log: see iolog.h. */
 #include "util/iolog.h"
 
 #include <errno.h>
@@ -12,10 +10,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util/timeutil.h"
 #include "util/platform.h"
+#include "util/textline.h"
+#include "util/timeutil.h"
 
-#define PARTIAL_MAX 8192
+/* A longer line is logged cut to this many characters (the protocol is not cut). */
+#define LOG_LINE_MAX 8192
 
 /* A log that outgrows this stops (one note says so): it must never fill a disk. */
 #define LOG_MAX_BYTES_DEFAULT ((size_t)256 << 20)
@@ -28,20 +28,13 @@ struct IoLog {
     size_t written, limit;
 };
 
-/* One direction: the underlying descriptor and the line being assembled for the log. */
-typedef struct {
-    IoLog *log;
-    int fd;
-    const char *tag;
-    size_t len;
-    char partial[PARTIAL_MAX];
-} Channel;
-
 /* Wall-clock time, milliseconds since the log was opened, tag, text. Caller locks. */
 static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
 {
     if (!log->file)
         return;
+    if (len > LOG_LINE_MAX)
+        len = LOG_LINE_MAX;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     struct tm tm;
@@ -163,93 +156,32 @@ void iolog_note(IoLog *log, const char *text)
     pthread_mutex_unlock(&log->lock);
 }
 
-/* Adds bytes to the channel's current line, logging each line as it completes. */
-static void channel_log(Channel *ch, const char *buf, size_t size)
+/* One direction's line: a trailing '\r' (a CRLF line end) is not part of it. */
+static void log_line(IoLog *log, const char *tag, const char *text, size_t len)
 {
-    pthread_mutex_lock(&ch->log->lock);
-    for (size_t i = 0; i < size; i++) {
-        char c = buf[i];
-        if (c == '\n') {
-            size_t n = ch->len;
-            if (n > 0 && ch->partial[n - 1] == '\r')
-                n--;
-            log_write(ch->log, ch->tag, ch->partial, n);
-            ch->len = 0;
-        } else if (ch->len < PARTIAL_MAX) {
-            ch->partial[ch->len++] = c;
-        }
-    }
-    pthread_mutex_unlock(&ch->log->lock);
+    if (!log)
+        return;
+    if (len > 0 && text[len - 1] == '\r')
+        len--;
+    pthread_mutex_lock(&log->lock);
+    log_write(log, tag, text, len);
+    pthread_mutex_unlock(&log->lock);
 }
 
-static ssize_t channel_read(void *cookie, char *buf, size_t size)
+void iolog_in(IoLog *log, const char *line)
 {
-    Channel *ch = cookie;
-    ssize_t n;
-    do
-        n = read(ch->fd, buf, size);
-    while (n < 0 && errno == EINTR);
-    if (n > 0)
-        channel_log(ch, buf, (size_t)n);
-    return n;
+    log_line(log, "<", line, strlen(line));
 }
 
-static ssize_t channel_write(void *cookie, const char *buf, size_t size)
+void iolog_out(IoLog *log, const char *text, size_t len)
 {
-    Channel *ch = cookie;
-    size_t done = 0;
-    while (done < size) {
-        ssize_t n = write(ch->fd, buf + done, size - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            break;
-        done += (size_t)n;
-    }
-    channel_log(ch, buf, done);
-    return done > 0 ? (ssize_t)done : -1;
+    log_line(log, ">", text, len);
 }
 
-static int channel_close(void *cookie)
+LineStatus iolog_read_line(IoLog *log, FILE *in, char *buf, size_t size)
 {
-    Channel *ch = cookie;
-    if (ch->len > 0)
-        channel_log(ch, "\n", 1);
-    free(ch);
-    return 0;
-}
-
-static FILE *wrap(IoLog *log, FILE *stream, const char *tag, const char *mode)
-{
-    Channel *ch = calloc(1, sizeof *ch);
-    if (!ch)
-        return NULL;
-    fflush(stream);
-    ch->log = log;
-    ch->fd = fileno(stream);
-    ch->tag = tag;
-    cookie_io_functions_t fns = {
-        .read = mode[0] == 'r' ? channel_read : NULL,
-        .write = mode[0] == 'w' ? channel_write : NULL,
-        .seek = NULL,
-        .close = channel_close,
-    };
-    FILE *f = fopencookie(ch, mode, fns);
-    if (!f) {
-        free(ch);
-        return NULL;
-    }
-    if (mode[0] == 'w')
-        setvbuf(f, NULL, _IOLBF, 0);
-    return f;
-}
-
-FILE *iolog_wrap_input(IoLog *log, FILE *in)
-{
-    return wrap(log, in, "<", "r");
-}
-
-FILE *iolog_wrap_output(IoLog *log, FILE *out)
-{
-    return wrap(log, out, ">", "w");
+    LineStatus st = line_read(in, buf, size);
+    if (st == LINE_OK || st == LINE_TOO_LONG || st == LINE_HAS_NUL)
+        iolog_in(log, buf);
+    return st;
 }

@@ -1,14 +1,17 @@
-/* Protocol log (-l FILE): every line the engine reads and writes, timestamped, in the
- * order they passed. It wraps the protocol streams instead of asking each protocol to
- * log: iolog_wrap_input/iolog_wrap_output return FILE streams that behave like the ones
- * they wrap (line-buffered output) and copy each complete line to the log. The log is
- * shared by both directions under one lock, so lines never interleave. */
+/* Protocol log (-l FILE, Debug Log File): every line the engine reads and writes,
+ * time-stamped, in the order they passed. Nothing wraps the streams: the one function
+ * that sends output lines (util/writer.h) logs each as "> line", and the protocol loops
+ * log each line where they read it ("< line", iolog_read_line). One lock serves both
+ * directions, so lines never interleave, and every line is flushed to the file as it is
+ * logged, so an exit or a crash loses none. */
 #ifndef SAAVEDRA_IOLOG_H
 #define SAAVEDRA_IOLOG_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "util/textline.h"
 
 typedef struct IoLog IoLog;
 
@@ -24,15 +27,18 @@ IoLog *iolog_new(void);
 bool iolog_retarget(IoLog *log, const char *path, char *err, size_t err_size);
 /* The size at which logging stops (default 256 MB). */
 void iolog_set_limit(IoLog *log, size_t bytes);
-/* Closes the log and frees it (close the wrapped streams first). */
+/* Closes the log and frees it (after the writers and readers that log into it). */
 void iolog_close(IoLog *log);
-
-/* A stream reading from fd-backed `in`, logging each line read as "< line". */
-FILE *iolog_wrap_input(IoLog *log, FILE *in);
-/* A line-buffered stream writing to `out`, logging each line written as "> line". */
-FILE *iolog_wrap_output(IoLog *log, FILE *out);
 
 /* Writes a note ("-- text") into the log. */
 void iolog_note(IoLog *log, const char *text);
+
+/* A line read ("< line") and a line sent ("> text"), a trailing '\r' left out; log may
+ * be NULL (nothing is logged). */
+void iolog_in(IoLog *log, const char *line);
+void iolog_out(IoLog *log, const char *text, size_t len);
+/* line_read (util/textline.h) that logs the line read, a refused one too (as far as its
+ * first NUL byte). */
+LineStatus iolog_read_line(IoLog *log, FILE *in, char *buf, size_t size);
 
 #endif

@@ -173,18 +173,6 @@ int poll(struct pollfd *fds, unsigned long nfds, int timeout_ms);
 int kill(pid_t pid, int sig);
 int fork(void);
 pid_t waitpid(pid_t pid, int *status, int options);
-/* Streams over read/write functions (not in the Windows C library): a pipe and a
- * thread that pumps its bytes through the functions. Their fclose (pf_fclose) finishes
- * the pump and calls the close function: an output stream's bytes all reach it first. */
-typedef struct {
-    ssize_t (*read)(void *cookie, char *buf, size_t size);
-    ssize_t (*write)(void *cookie, const char *buf, size_t size);
-    int (*seek)(void *cookie, off_t *offset, int whence);
-    int (*close)(void *cookie);
-} cookie_io_functions_t;
-FILE *fopencookie(void *cookie, const char *mode, cookie_io_functions_t fns);
-int pf_fclose(FILE *f);
-#define fclose(f) pf_fclose(f)
 int pf_rename(const char *from, const char *to);
 #define rename(from, to) pf_rename(from, to)
 #define mkdir(path, mode) _mkdir(path)

@@ -146,10 +146,7 @@ bool pf_input_ready(FILE *in)
     if (in->_IO_read_ptr < in->_IO_read_end)
         return true;
 #endif
-    /* The protocol log's streams (util/iolog.h) have no descriptor of their own: they
-     * read the process's standard input. */
-    int fd = fileno(in) >= 0 ? fileno(in) : STDIN_FILENO;
-    struct pollfd p = {.fd = fd, .events = POLLIN};
+    struct pollfd p = {.fd = fileno(in), .events = POLLIN};
     return poll(&p, 1, 0) > 0;
 }
 

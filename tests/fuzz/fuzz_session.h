@@ -11,12 +11,14 @@
 #include "engine/engine.h"
 #include "eval/evaluate.h"
 #include "search/search.h"
+#include "util/writer.h"
 
-typedef int (*FuzzLoop)(Engine *e, FILE *in, FILE *out, const char *first_line);
+typedef int (*FuzzLoop)(Engine *e, FILE *in, Writer *out, const char *first_line);
 
 typedef struct {
     Engine *engine;
     FILE *sink;
+    Writer out;  /* to sink */
 } FuzzSession;
 
 static inline void fuzz_session_init(FuzzSession *s)
@@ -28,6 +30,7 @@ static inline void fuzz_session_init(FuzzSession *s)
     s->sink = fopen("/dev/null", "w");
     if (!s->engine || !s->sink)
         abort();
+    writer_init(&s->out, s->sink, NULL);
 }
 
 static inline void fuzz_session_run(FuzzSession *s, FuzzLoop loop, const char *const *drop, const uint8_t *data,
@@ -37,7 +40,7 @@ static inline void fuzz_session_run(FuzzSession *s, FuzzLoop loop, const char *c
     char *text = fuzz_drop_lines(data, size, drop, &n);
     FILE *in = n ? fmemopen(text, n, "r") : NULL;
     if (in) {
-        loop(s->engine, in, s->sink, NULL);
+        loop(s->engine, in, &s->out, NULL);
         fuzz_require(!engine_is_searching(s->engine));
         fclose(in);
     }

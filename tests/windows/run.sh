@@ -22,9 +22,8 @@ export SAAVEDRA_TIME_SCALE=${SAAVEDRA_TIME_SCALE:-3}
 # modes, /dev/null, sparse 3 GB files or ':' path lists (the ';' form is tested below).
 POSIX_ONLY=syzygy_load_reports_tables_and_bad_directories,syzygy_stress_case_kpvkp_byte_138,syzygy_stress_case_knvkn_hang,syzygy_guard_catches_a_fault_inside_fathom,syzygy_corrupt_table_left_out,syzygy_path_separators_normalised,learnfile_two_writers_lose_nothing,learnfile_compaction_keeps_links_mode_and_cleans_temporaries,outfile_stale_temporaries_of_dead_processes_removed,outfile_writes_through_links_keeping_mode,book_write_never_writes_through_a_planted_link,book_huge_or_zero_file_refused_at_once,rcfile_directory_is_an_error_not_an_empty_file,pgn_read_error_is_not_the_end_of_the_file
 # Open problems of the Windows build (docs/build.md): replacing the learning file while
-# it is open (compaction, setting a damaged file aside) fails under wine; two tests of
-# the evaluation's trace fail there for a reason not yet found.
-KNOWN_GAPS=learnfile_compaction_merges,learnfile_bad_length_kept_aside,learnfile_damaged_and_foreign_set_aside,eval_print_breakdown,eval_start_position_and_basic_judgement
+# it is open (compaction, setting a damaged file aside) fails under wine.
+KNOWN_GAPS=learnfile_compaction_merges,learnfile_bad_length_kept_aside,learnfile_damaged_and_foreign_set_aside
 
 # A script that runs the .exe under wine: the protocol scripts start it as their engine.
 runner=$build/saavedra-wine
