@@ -39,7 +39,7 @@ tune-match:
 # reports every folder of the data root (or of NNUE_DATA).
 NNUE_DATA   ?=
 NNUE_GAMES  ?= 100000
-NNUE_NODES  ?= 5000
+NNUE_NODES  ?= 1500
 NNUE_SEED   ?= 1
 NNUE_OUT    ?= build/nnue
 NNUE_EPOCHS ?= 15
