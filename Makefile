@@ -69,4 +69,5 @@ clean:
 	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable saavedra.exe saavedra-static
 
 -include $(OBJ:.o=.d) $(TOOLKIT_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_NAMES:%=$(BUILD)/tools/%.d) $(TRACE_OBJ:.o=.d) \
-         $(TUNE_TEST_OBJ:.o=.d) $(TRACE_TOOLS:%=$(BUILD)/trace/tools/%.d)
+         $(TUNE_TEST_OBJ:.o=.d) $(TRACE_TOOLS:%=$(BUILD)/trace/tools/%.d) \
+         $(CHECK_SEARCH_SRC:src/%.c=$(BUILD)/check/%.d) $(CHECK_TEST_OBJ:.o=.d)

@@ -15,6 +15,7 @@
 #include "board/checkinfo.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"
+#include "search/checks.h"
 #include "search/correction.h"
 #include "search/movepicker.h"
 #include "search/node.h"
@@ -260,6 +261,10 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     /* A singular verification searches this node again without its hash move: its result
      * is not the node's, so it neither cuts on nor fills the table. */
     const Move excluded = ss->excluded;
+#if SEARCH_CHECKS
+    if (excluded != MOVE_NONE && !t->verifying[ply])
+        t->stats.stale_exclusions++;
+#endif
 
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, 0);
@@ -415,7 +420,13 @@ moves_loop:;
         && ply < 2 * t->root_depth && move_is_legal_fast(pos, tt_move)) {
         int singular_beta = tte.score - SINGULAR_MARGIN * depth, node_eval = ss->static_eval;
         ss->excluded = tt_move;
+#if SEARCH_CHECKS
+        t->verifying[ply] = true;
+#endif
         int v = alphabeta(t, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+#if SEARCH_CHECKS
+        t->verifying[ply] = false;
+#endif
         ss->excluded = MOVE_NONE;
         ss->static_eval = node_eval;
         if (search_aborted(t))

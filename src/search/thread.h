@@ -115,6 +115,8 @@ typedef struct {
     uint64_t cutoffs;         /* split points ended by a beta cutoff (helpers aborted) */
     uint64_t master_joins;    /* helpful master: joined a helper's split point while waiting */
     int64_t idle_us;          /* time spent idle (in the pool) or waiting at a split point */
+    /* Violated invariants, counted in SEARCH_CHECKS builds only (checks.h). */
+    uint64_t stale_exclusions; /* nodes entered with another node's excluded move */
 } SplitStats;
 
 typedef struct SearchThread {
@@ -135,6 +137,9 @@ typedef struct SearchThread {
     _Atomic uint64_t learned_hits; /* probes that found a learning-file entry */
     int seldepth, root_depth, completed_depth;
     int nmp_min_ply;          /* null move is off below this ply (verification search) */
+    /* Plies of this thread's own call chain inside their singular verification search
+     * (kept in SEARCH_CHECKS builds, checks.h; never copied to another thread). */
+    bool verifying[MAX_PLY + 1];
     Color root_side;
     double best_move_changes;
     bool ponder_active;       /* the clock has not been restarted by ponderhit yet */

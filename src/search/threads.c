@@ -295,6 +295,7 @@ void pool_stats(const ThreadPool *p, SplitStats *sum)
         sum->cutoffs += s->cutoffs;
         sum->master_joins += s->master_joins;
         sum->idle_us += s->idle_us;
+        sum->stale_exclusions += s->stale_exclusions;
     }
     pthread_mutex_unlock(&((ThreadPool *)p)->lock);
 }
