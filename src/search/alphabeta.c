@@ -265,6 +265,10 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     if (excluded != MOVE_NONE && !t->verifying[ply])
         t->stats.stale_exclusions++;
 #endif
+    /* The child's entry may hold another node's exclusion: split points copy stack
+     * entries between threads (split.c). Cleared here, every child of this node (null
+     * move, ProbCut, the move loop) starts without one. */
+    ss[1].excluded = MOVE_NONE;
 
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, 0);

@@ -59,7 +59,10 @@ static void enter(SearchThread *t, SplitPoint *sp)
         base[i] = sp->stack[i];
         base[i].cont = continuation_of(t, &base[i]);
     }
+    /* What alphabeta() does for its children at node entry, done here for the split node
+     * this thread did not enter: no killers, no exclusion left from an earlier search. */
     base[5].killers[0] = base[5].killers[1] = MOVE_NONE;
+    base[5].excluded = MOVE_NONE;
     t->root_depth = sp->root_depth;
     t->completed_depth = sp->completed_depth;
     t->nmp_min_ply = sp->nmp_min_ply;
