@@ -143,7 +143,8 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
     }
 #if SEARCH_CHECKS
     engine_smp_stats(e, &stats, false);
-    fprintf(out, "Search checks: %llu stale exclusions\n", (unsigned long long)stats.stale_exclusions);
+    fprintf(out, "Search checks: %llu stale exclusions, %llu wrong double-extension counts\n",
+            (unsigned long long)stats.stale_exclusions, (unsigned long long)stats.bad_double_extensions);
 #endif
     fprintf(out, "Nodes searched: %llu\n", (unsigned long long)total);
     fprintf(out, "Nodes/second: %llu\n", (unsigned long long)nps);

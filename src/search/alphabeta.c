@@ -264,11 +264,19 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 #if SEARCH_CHECKS
     if (excluded != MOVE_NONE && !t->verifying[ply])
         t->stats.stale_exclusions++;
+    if (!root) {
+        int added = ss->double_extensions - ss[-1].double_extensions;
+        if (added < 0 || added > 1 || (added && ss[-1].move == MOVE_NULL))
+            t->stats.bad_double_extensions++;
+    }
 #endif
-    /* The child's entry may hold another node's exclusion: split points copy stack
-     * entries between threads (split.c). Cleared here, every child of this node (null
-     * move, ProbCut, the move loop) starts without one. */
+    /* The child's entry may hold another node's exclusion (split points copy stack
+     * entries between threads, split.c) and a double-extension count of another line.
+     * Set here, every child of this node (null move, ProbCut, the move loop) starts
+     * without an exclusion and with this node's count; the move loop adds its own
+     * double extension. */
     ss[1].excluded = MOVE_NONE;
+    ss[1].double_extensions = ss->double_extensions;
 
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, 0);

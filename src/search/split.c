@@ -60,9 +60,11 @@ static void enter(SearchThread *t, SplitPoint *sp)
         base[i].cont = continuation_of(t, &base[i]);
     }
     /* What alphabeta() does for its children at node entry, done here for the split node
-     * this thread did not enter: no killers, no exclusion left from an earlier search. */
+     * this thread did not enter: no killers, no exclusion left from an earlier search,
+     * the node's double-extension count. */
     base[5].killers[0] = base[5].killers[1] = MOVE_NONE;
     base[5].excluded = MOVE_NONE;
+    base[5].double_extensions = base[4].double_extensions;
     t->root_depth = sp->root_depth;
     t->completed_depth = sp->completed_depth;
     t->nmp_min_ply = sp->nmp_min_ply;

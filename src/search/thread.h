@@ -117,6 +117,8 @@ typedef struct {
     int64_t idle_us;          /* time spent idle (in the pool) or waiting at a split point */
     /* Violated invariants, counted in SEARCH_CHECKS builds only (checks.h). */
     uint64_t stale_exclusions; /* nodes entered with another node's excluded move */
+    uint64_t bad_double_extensions; /* nodes whose double-extension count is not their
+                                     * parent's, plus one after a double extension */
 } SplitStats;
 
 typedef struct SearchThread {

@@ -296,6 +296,7 @@ void pool_stats(const ThreadPool *p, SplitStats *sum)
         sum->master_joins += s->master_joins;
         sum->idle_us += s->idle_us;
         sum->stale_exclusions += s->stale_exclusions;
+        sum->bad_double_extensions += s->bad_double_extensions;
     }
     pthread_mutex_unlock(&((ThreadPool *)p)->lock);
 }

@@ -44,15 +44,19 @@ TEST(checks_are_compiled_in)
     CHECK_EQ(SEARCH_CHECKS, 1);
 }
 
-/* Middlegames of the bench, each searched to CHECK_DEPTH with 2, 4 and 8 YBWC threads: no
- * node may see another node's excluded move. A helper that joined a split point below a
- * singular verification search used to keep the owner's exclusion in its stack and take
- * it to the split points it joined later: in four runs of this test at this depth, each
- * run found such nodes with at least one thread count (33 to 1,844). A shallower search has too
- * few verification searches deep enough to hold a split point (the mates of
- * smp-mates.epd have none). */
+/* Middlegames of the bench, each searched to CHECK_DEPTH with 1, 2, 4 and 8 YBWC threads;
+ * every invariant must hold at every node:
+ * - No node sees another node's excluded move. A helper that joined a split point below a
+ *   singular verification search used to keep the owner's exclusion in its stack and take
+ *   it to the split points it joined later: in four runs at this depth, each run found
+ *   such nodes with at least one thread count (33 to 1,844). A shallower search has too
+ *   few verification searches deep enough to hold a split point (the mates of
+ *   smp-mates.epd have none).
+ * - A node's double-extension count is its parent's, plus one after a double extension.
+ *   Null-move and ProbCut children used to inherit whatever count a sibling line had
+ *   left in their stack entry (42,507 nodes in the one-thread bench). */
 #define CHECK_DEPTH 15
-TEST(checks_no_stale_exclusion_with_several_threads)
+TEST(checks_hold_with_1_2_4_8_ybwc_threads)
 {
     static const char *const FENS[] = {
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
@@ -62,7 +66,7 @@ TEST(checks_no_stale_exclusion_with_several_threads)
         "r3r1k1/1pqn1pbp/p2p2p1/2nP2B1/P1P1P3/2NB3P/5PP1/R2QR1K1 w - - 0 1",
         "1qr3k1/p2nbppp/bp2p3/3p4/3P4/1P2PNP1/P2Q1PBP/1N2R1K1 b - - 0 1",
     };
-    static const int THREADS[] = {2, 4, 8};
+    static const int THREADS[] = {1, 2, 4, 8};
     for (size_t c = 0; c < sizeof THREADS / sizeof *THREADS; c++) {
         Engine *e = new_engine(THREADS[c], "YBWC");
         if (!e)
@@ -74,8 +78,10 @@ TEST(checks_no_stale_exclusion_with_several_threads)
         engine_smp_stats(e, &st, false);
         CHECK_MSG(st.stale_exclusions == 0, "%d threads: %llu stale exclusions", THREADS[c],
                   (unsigned long long)st.stale_exclusions);
-        /* Without split points nothing was tested. */
-        CHECK_MSG(st.splits > 0, "%d threads: no split point", THREADS[c]);
+        CHECK_MSG(st.bad_double_extensions == 0, "%d threads: %llu wrong double-extension counts", THREADS[c],
+                  (unsigned long long)st.bad_double_extensions);
+        /* Without split points the parallel search was not tested. */
+        CHECK_MSG(THREADS[c] == 1 || st.splits > 0, "%d threads: no split point", THREADS[c]);
         engine_free(e);
     }
 }
