@@ -143,8 +143,9 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
     }
 #if SEARCH_CHECKS
     engine_smp_stats(e, &stats, false);
-    fprintf(out, "Search checks: %llu stale exclusions, %llu wrong double-extension counts\n",
-            (unsigned long long)stats.stale_exclusions, (unsigned long long)stats.bad_double_extensions);
+    fprintf(out, "Search checks: %llu stale exclusions, %llu wrong double-extension counts, %llu wrong node counts\n",
+            (unsigned long long)stats.stale_exclusions, (unsigned long long)stats.bad_double_extensions,
+            (unsigned long long)stats.bad_node_counts);
 #endif
     fprintf(out, "Nodes searched: %llu\n", (unsigned long long)total);
     fprintf(out, "Nodes/second: %llu\n", (unsigned long long)nps);

@@ -188,7 +188,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         int lo = alpha, hi = beta;
         int shift = root ? root_move_window(owner, m, &lo, &hi) : 0;
 
-        uint64_t nodes_before = thread_nodes(t);
+        uint64_t nodes_before = thread_tree_nodes(t);
         do_move(t, ss, m);
         int v = 0;
         bool full_search;

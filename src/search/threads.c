@@ -297,6 +297,7 @@ void pool_stats(const ThreadPool *p, SplitStats *sum)
         sum->idle_us += s->idle_us;
         sum->stale_exclusions += s->stale_exclusions;
         sum->bad_double_extensions += s->bad_double_extensions;
+        sum->bad_node_counts += s->bad_node_counts;
     }
     pthread_mutex_unlock(&((ThreadPool *)p)->lock);
 }
