@@ -4,6 +4,7 @@
 #   make pgo       profile-guided engine: instrumented build, profiled on bench, rebuilt
 #   make debug     ASan + UBSan build (-O1 -g);  make test-debug  the tests on it
 #   make tsan      ThreadSanitizer build;  make test-tsan  threaded tests on it, no reports
+#   make checks    ./saavedra-checks: optimised, the search invariants counted (bench prints them)
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
 #   make bench     search benchmark signature;  make bench-perft  perft speed vs Stockfish
 #   make sprt BASE=COMMIT [NEW=COMMIT]  a search or evaluation change against BASE (SPRT)
@@ -66,7 +67,7 @@ include mk/recipes.mk
 include mk/release.mk
 
 clean:
-	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable saavedra.exe saavedra-static
+	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-checks $(EXE)-clang $(EXE)-portable saavedra.exe saavedra-static
 
 -include $(OBJ:.o=.d) $(TOOLKIT_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_NAMES:%=$(BUILD)/tools/%.d) $(TRACE_OBJ:.o=.d) \
          $(TUNE_TEST_OBJ:.o=.d) $(TRACE_TOOLS:%=$(BUILD)/trace/tools/%.d) \
