@@ -6,6 +6,7 @@
 #   make pgo       profile-guided engine: instrumented build, profiled on bench, rebuilt
 #   make debug     ASan + UBSan build (-O1 -g);  make test-debug  the tests on it
 #   make tsan      ThreadSanitizer build;  make test-tsan  threaded tests on it, no reports
+#   make checks    ./saavedra-checks: optimised, the search invariants counted (bench prints them)
 #   make test      unit and protocol tests; the last line is "N passed, N failed"
 #   make test-fathom  the system and the pinned Fathom give the same tablebase digest, and
 #                  a build without tbprobe.h installed uses the pinned copy
@@ -72,7 +73,8 @@ include mk/recipes.mk
 include mk/release.mk
 
 clean:
-	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-clang $(EXE)-portable saavedra.exe saavedra-static
+	rm -rf build $(EXE) $(EXE)-debug $(EXE)-tsan $(EXE)-checks $(EXE)-clang $(EXE)-portable saavedra.exe saavedra-static
 
 -include $(OBJ:.o=.d) $(TOOLKIT_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_NAMES:%=$(BUILD)/tools/%.d) $(TRACE_OBJ:.o=.d) \
-         $(TUNE_TEST_OBJ:.o=.d) $(TRACE_TOOLS:%=$(BUILD)/trace/tools/%.d)
+         $(TUNE_TEST_OBJ:.o=.d) $(TRACE_TOOLS:%=$(BUILD)/trace/tools/%.d) \
+         $(CHECK_SEARCH_SRC:src/%.c=$(BUILD)/check/%.d) $(CHECK_TEST_OBJ:.o=.d)

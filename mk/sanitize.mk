@@ -1,7 +1,8 @@
-# Sanitizer and fuzzing builds, each in a folder of its own: debug (ASan + UBSan), tsan
-# (ThreadSanitizer), fuzz (libFuzzer harnesses), and their test runs. Included by the Makefile.
+# Sanitizer, check and fuzzing builds, each in a folder of its own: debug (ASan + UBSan),
+# tsan (ThreadSanitizer), checks (search invariants counted), fuzz (libFuzzer harnesses),
+# and their test runs. Included by the Makefile.
 
-.PHONY: debug test-debug test-debug-smp-mates tsan test-tsan fuzz fuzz-harnesses fuzz-smoke
+.PHONY: debug test-debug test-debug-smp-mates tsan test-tsan checks fuzz fuzz-harnesses fuzz-smoke
 
 debug:
 	$(MAKE) BUILD=build/debug EXE=$(EXE)-debug CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined" \
@@ -24,18 +25,27 @@ tsan:
 
 # ThreadSanitizer run (docs/testing.md): the parallel-search and tablebase unit tests, a
 # 4-thread bench in both SMP modes and the UCI and xboard protocol tests on the TSan
-# build. Any report (written to build/tsan/report.PID) fails the target.
+# build. Any report (written to build/tsan/report.PID) fails the target, and so does any
+# violated search invariant the benches count (src/search/checks.h).
+TSAN_BENCH_CHECKS = grep '^Search checks: 0 stale exclusions, 0 wrong double-extension counts, 0 wrong node counts$$'
 test-tsan:
 	$(TSAN_MAKE) $(EXE)-tsan build/tsan/unit-tests
 	rm -f $(TSAN_LOG).*
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" build/tsan/unit-tests --filter smp_ | tail -n 1
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" build/tsan/unit-tests --filter syzygy_same | tail -n 1
-	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 | tail -n 3
-	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 16 Lazy | tail -n 1
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 > build/tsan/bench.out; tail -n 4 build/tsan/bench.out
+	$(TSAN_BENCH_CHECKS) build/tsan/bench.out >/dev/null
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 16 Lazy > build/tsan/bench.out; tail -n 4 build/tsan/bench.out
+	$(TSAN_BENCH_CHECKS) build/tsan/bench.out >/dev/null
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_uci.py ./$(EXE)-tsan | tail -n 1
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_xboard.py ./$(EXE)-tsan | tail -n 1
 	@if ls $(TSAN_LOG).* >/dev/null 2>&1; then echo "test-tsan: ThreadSanitizer reports:"; head -n 60 $(TSAN_LOG).*; exit 1; fi
 	@echo "test-tsan: no ThreadSanitizer reports"
+
+# The engine at full optimisation with the search invariants of src/search/checks.h
+# counted: its bench prints them, for thread counts and depths beyond the check tests'.
+checks:
+	$(MAKE) BUILD=build/checks EXE=$(EXE)-checks EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DSEARCH_CHECKS=1"
 
 # Fuzzing (docs/testing.md): libFuzzer from clang (Debian clang + libclang-rt-dev), with
 # ASan and UBSan; every UBSan finding is fatal. Harnesses are tests/fuzz/fuzz_*.c, each

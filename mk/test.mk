@@ -4,9 +4,29 @@
 
 .PHONY: test test-fathom test-smp-mates killtest perft-full perft-960 test-codec-full bench
 
-test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(USER_TOOLS:%=$(BUILD)/tools/%) $(BUILD)/tools/eval_loss spsa-engine
+test: $(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/check-tests $(USER_TOOLS:%=$(BUILD)/tools/%) $(BUILD)/tools/eval_loss spsa-engine
 	@SAAVEDRA_TOOLS=$(abspath $(BUILD)/tools) SAAVEDRA_SPSA_ENGINE=$(abspath $(SPSA_EXE)) \
-	    bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests
+	    bash tests/run_all.sh ./$(EXE) $(BUILD)/unit-tests $(BUILD)/tune-tests $(BUILD)/check-tests
+
+# The check build (src/search/checks.h): src/search/ compiled again with its invariants
+# counted (-DSEARCH_CHECKS=1, at full optimisation), every other engine object as it is,
+# and the tests of tests/check/, which fail on any violation.
+CHECK_SEARCH_SRC = $(wildcard src/search/*.c)
+CHECK_OBJ        = $(CHECK_SEARCH_SRC:src/%.c=$(BUILD)/check/%.o) \
+                   $(filter-out $(CHECK_SEARCH_SRC:src/%.c=$(BUILD)/%.o),$(LIB_OBJ))
+CHECK_TEST_SRC   = $(wildcard tests/check/*.c)
+CHECK_TEST_OBJ   = $(CHECK_TEST_SRC:tests/check/%.c=$(BUILD)/check/tests/%.o)
+
+$(BUILD)/check/%.o: src/%.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DSEARCH_CHECKS=1 -c -o $@ $<
+
+$(BUILD)/check/tests/%.o: tests/check/%.c | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(ALLFLAGS) -DSEARCH_CHECKS=1 -Itests -c -o $@ $<
+
+$(BUILD)/check-tests: $(CHECK_OBJ) $(CHECK_TEST_OBJ) $(BUILD)/tests/test_main.o
+	$(CC) $(ALLFLAGS) -o $@ $^ $(LDLIBS)
 
 # The two Fathoms (docs/build.md, "Fathom: system or pinned"): the unit tests linked from
 # the same objects with the system libfathom and with the pinned copy give the same

@@ -9,6 +9,7 @@
 
 #include "engine/engine.h"
 #include "board/notation.h"
+#include "search/checks.h"
 #include "util/timeutil.h"
 #include "util/words.h"
 
@@ -140,6 +141,12 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
                 (unsigned long long)stats.master_joins,
                 elapsed > 0 ? 100.0 * (double)stats.idle_us / 1000.0 / ((double)elapsed * threads) : 0.0);
     }
+#if SEARCH_CHECKS
+    engine_smp_stats(e, &stats, false);
+    writer_printf(out, "Search checks: %llu stale exclusions, %llu wrong double-extension counts, %llu wrong node counts\n",
+                  (unsigned long long)stats.stale_exclusions, (unsigned long long)stats.bad_double_extensions,
+                  (unsigned long long)stats.bad_node_counts);
+#endif
     writer_printf(out, "Nodes searched: %llu\n", (unsigned long long)total);
     writer_printf(out, "Nodes/second: %llu\n", (unsigned long long)nps);
     writer_printf(out, "%llu nodes %llu nps\n", (unsigned long long)total, (unsigned long long)nps);

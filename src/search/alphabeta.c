@@ -15,6 +15,7 @@
 #include "board/checkinfo.h"
 #include "board/movegen.h"
 #include "board/movelegal.h"
+#include "search/checks.h"
 #include "search/correction.h"
 #include "search/movepicker.h"
 #include "search/node.h"
@@ -187,7 +188,7 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         int lo = alpha, hi = beta;
         int shift = root ? root_move_window(owner, m, &lo, &hi) : 0;
 
-        uint64_t nodes_before = thread_nodes(t);
+        uint64_t nodes_before = thread_tree_nodes(t);
         do_move(t, ss, m);
         int v = 0;
         bool full_search;
@@ -260,6 +261,22 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     /* A singular verification searches this node again without its hash move: its result
      * is not the node's, so it neither cuts on nor fills the table. */
     const Move excluded = ss->excluded;
+#if SEARCH_CHECKS
+    if (excluded != MOVE_NONE && !t->verifying[ply])
+        t->stats.stale_exclusions++;
+    if (!root) {
+        int added = ss->double_extensions - ss[-1].double_extensions;
+        if (added < 0 || added > 1 || (added && ss[-1].move == MOVE_NULL))
+            t->stats.bad_double_extensions++;
+    }
+#endif
+    /* The child's entry may hold another node's exclusion (split points copy stack
+     * entries between threads, split.c) and a double-extension count of another line.
+     * Set here, every child of this node (null move, ProbCut, the move loop) starts
+     * without an exclusion and with this node's count; the move loop adds its own
+     * double extension. */
+    ss[1].excluded = MOVE_NONE;
+    ss[1].double_extensions = ss->double_extensions;
 
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, 0);
@@ -411,7 +428,13 @@ moves_loop:;
         && ply < 2 * t->root_depth && move_is_legal_fast(pos, tt_move)) {
         int singular_beta = tte.score - SINGULAR_MARGIN * depth, node_eval = ss->static_eval;
         ss->excluded = tt_move;
+#if SEARCH_CHECKS
+        t->verifying[ply] = true;
+#endif
         int v = alphabeta(t, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+#if SEARCH_CHECKS
+        t->verifying[ply] = false;
+#endif
         ss->excluded = MOVE_NONE;
         ss->static_eval = node_eval;
         if (search_aborted(t))

@@ -82,7 +82,7 @@ void root_move_record(SearchThread *t, SearchThread *owner, Move m, int v, int a
                       int move_count, uint64_t nodes_before)
 {
     RootMove *rm = find_root_move(owner, m);
-    rm->nodes += thread_nodes(t) - nodes_before;
+    rm->nodes += thread_tree_nodes(t) - nodes_before;
     if (move_count == 1 || v > alpha) {
         rm->score = v;
         rm->seldepth = t->seldepth;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "search/alphabeta.h"
+#include "search/checks.h"
 #include "board/movegen.h"
 #include "board/position_copy.h"
 #include "search/params.h"
@@ -235,6 +236,11 @@ SearchResult search_run(SearchThread *t)
     SearchResult res = run(t);
     stop_helpers(t);
     res.nodes = search_total_nodes(t);
+#if SEARCH_CHECKS
+    /* Every thread searches below thread 0's root with YBWC, none does in Lazy mode. */
+    if (thread_tree_nodes(t) != (t->shared->smp_mode == SMP_LAZY ? thread_nodes(t) : res.nodes))
+        t->stats.bad_node_counts++;
+#endif
     res.learned_hits = t->pool && pool_size(t->pool) > 1 ? pool_learned_hits(t->pool)
                                                           : atomic_load(&t->learned_hits);
     return res;
@@ -249,6 +255,7 @@ static SearchResult run(SearchThread *t)
     atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
     atomic_store_explicit(&t->tbhits, 0, memory_order_relaxed);
     atomic_store_explicit(&t->learned_hits, 0, memory_order_relaxed);
+    t->split_nodes = 0;
     t->seldepth = t->completed_depth = t->root_depth = t->nmp_min_ply = 0;
     t->best_move_changes = 0;
     t->root_side = t->pos.side;
@@ -290,7 +297,9 @@ static SearchResult run(SearchThread *t)
             continue;
         t->root_depth = depth;
         t->best_move_changes *= 0.5;
-        uint64_t nodes_before = thread_nodes(t); /* root move shares: thread 0's own nodes */
+        /* The root moves' node counts and the iteration's are both thread_tree_nodes:
+         * with YBWC, every thread's nodes below the root; in Lazy mode, this thread's. */
+        uint64_t nodes_before = thread_tree_nodes(t);
         for (int i = 0; i < t->root_count; i++) {
             t->root_moves[i].previous_score = t->root_moves[i].score;
             t->root_moves[i].nodes = 0;
@@ -308,6 +317,15 @@ static SearchResult run(SearchThread *t)
         if (search_aborted(t))
             break;
         t->completed_depth = depth;
+#if SEARCH_CHECKS
+        {
+            uint64_t sum = 0;
+            for (int i = 0; i < t->root_count; i++)
+                sum += t->root_moves[i].nodes;
+            if (sum > thread_tree_nodes(t) - nodes_before)
+                t->stats.bad_node_counts++;
+        }
+#endif
         for (int i = 0; i < multipv; i++)
             report_line(t, depth, i, false);
         reported_best = t->root_moves[0].move;
@@ -336,7 +354,7 @@ static SearchResult run(SearchThread *t)
                 break;
             if (mate_in_hand_ends_search(t, best))
                 break;
-            uint64_t iteration_nodes = thread_nodes(t) - nodes_before;
+            uint64_t iteration_nodes = thread_tree_nodes(t) - nodes_before;
             double share = iteration_nodes ? (double)t->root_moves[0].nodes / (double)iteration_nodes : 1.0;
             int drop = prev_score == -VALUE_INFINITE ? 0 : prev_score - best;
             double scale = timeman_scale(t->best_move_changes, drop, share, stable);

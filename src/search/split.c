@@ -59,7 +59,12 @@ static void enter(SearchThread *t, SplitPoint *sp)
         base[i] = sp->stack[i];
         base[i].cont = continuation_of(t, &base[i]);
     }
+    /* What alphabeta() does for its children at node entry, done here for the split node
+     * this thread did not enter: no killers, no exclusion left from an earlier search,
+     * the node's double-extension count. */
     base[5].killers[0] = base[5].killers[1] = MOVE_NONE;
+    base[5].excluded = MOVE_NONE;
+    base[5].double_extensions = base[4].double_extensions;
     t->root_depth = sp->root_depth;
     t->completed_depth = sp->completed_depth;
     t->nmp_min_ply = sp->nmp_min_ply;
@@ -67,22 +72,28 @@ static void enter(SearchThread *t, SplitPoint *sp)
     t->seldepth = 0;
 }
 
-/* Searches moves of sp until none are left, then leaves it (checkIn to its owner). */
-static void work_at(SearchThread *t, SplitPoint *sp)
+/* Searches moves of sp until none are left, then leaves it (checkIn to its owner). The
+ * nodes it searched there (its helpers' below included) go to the owner's count with
+ * sp->helper_nodes: they belong to the owner's subtree. */
+static uint64_t work_at(SearchThread *t, SplitPoint *sp)
 {
+    uint64_t before = thread_tree_nodes(t);
     enter(t, sp);
     SplitPoint *prev = t->active_sp;
     t->active_sp = sp;
     sp->loop(t, &sp->ml, sp);
     t->active_sp = prev;
+    uint64_t searched = thread_tree_nodes(t) - before;
 
     ThreadPool *p = t->pool;
     pool_lock(p);
+    sp->helper_nodes += searched;
     if (t->seldepth > sp->seldepth)
         sp->seldepth = t->seldepth;
     if (--sp->helpers == 0)
         pthread_cond_signal(&sp->owner->wake);
     pool_unlock(p);
+    return searched;
 }
 
 static void helper_job(SearchThread *t, void *arg)
@@ -117,7 +128,9 @@ static void help_as_master(SearchThread *t, SplitPoint *own, SplitPoint *sp)
         memcpy(own->saved_pos, &t->pos, bytes);
         memcpy(own->saved_stack, t->stack, sizeof t->stack);
         int seldepth = t->seldepth, nmp_min_ply = t->nmp_min_ply;
-        work_at(t, sp);
+        /* Those nodes are in the subtree of own, where the helper that split at sp
+         * works: they come back with own's helper_nodes, and must not count twice. */
+        t->split_nodes -= work_at(t, sp);
         t->stats.master_joins++;
         memcpy(&t->pos, own->saved_pos, bytes);
         memcpy(t->stack, own->saved_stack, sizeof t->stack);
@@ -214,6 +227,7 @@ bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop)
     sp->helpers = 0;
     sp->seldepth = 0;
     sp->pv_length = 0;
+    sp->helper_nodes = 0;
     memcpy(sp->stack, &t->stack[ml->ply + STACK_OFFSET - 4], sizeof sp->stack);
     sp->root_depth = t->root_depth;
     sp->completed_depth = t->completed_depth;
@@ -260,6 +274,7 @@ bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop)
     }
     if (sp->seldepth > t->seldepth)
         t->seldepth = sp->seldepth;
+    t->split_nodes += sp->helper_nodes;
     return true;
 }
 

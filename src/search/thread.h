@@ -115,6 +115,12 @@ typedef struct {
     uint64_t cutoffs;         /* split points ended by a beta cutoff (helpers aborted) */
     uint64_t master_joins;    /* helpful master: joined a helper's split point while waiting */
     int64_t idle_us;          /* time spent idle (in the pool) or waiting at a split point */
+    /* Violated invariants, counted in SEARCH_CHECKS builds only (checks.h). */
+    uint64_t stale_exclusions; /* nodes entered with another node's excluded move */
+    uint64_t bad_double_extensions; /* nodes whose double-extension count is not their
+                                     * parent's, plus one after a double extension */
+    uint64_t bad_node_counts; /* iterations whose root moves hold more nodes than the
+                               * iteration; searches whose thread 0 misses nodes (split.c) */
 } SplitStats;
 
 typedef struct SearchThread {
@@ -132,9 +138,16 @@ typedef struct SearchThread {
     int pv_index, pv_last;
     /* Written only by this thread (relaxed stores), read by reports of the others. */
     _Atomic uint64_t nodes, tbhits;
+    /* YBWC: the nodes other threads searched at this thread's split points, less those
+     * it searched at theirs while it waited (modulo 2^64; split.c). With its own nodes,
+     * every node searched below the node this thread is at (thread_tree_nodes). */
+    uint64_t split_nodes;
     _Atomic uint64_t learned_hits; /* probes that found a learning-file entry */
     int seldepth, root_depth, completed_depth;
     int nmp_min_ply;          /* null move is off below this ply (verification search) */
+    /* Plies of this thread's own call chain inside their singular verification search
+     * (kept in SEARCH_CHECKS builds, checks.h; never copied to another thread). */
+    bool verifying[MAX_PLY + 1];
     Color root_side;
     double best_move_changes;
     bool ponder_active;       /* the clock has not been restarted by ponderhit yet */
@@ -188,6 +201,7 @@ typedef struct SplitPoint {
     int helpers;               /* threads working here besides the owner (pool lock) */
     int seldepth;              /* helpers' maximum (pool lock) */
     int pv_length;             /* > ply once a thread raised alpha at a PV node */
+    uint64_t helper_nodes;     /* nodes the helpers searched here, below them too (pool lock) */
     Move pv[MAX_PLY + 1];
     SearchStack stack[5];      /* the owner's stack entries ply-4 .. ply */
     int root_depth, completed_depth, nmp_min_ply;
@@ -223,6 +237,13 @@ static inline void thread_add_node(SearchThread *t)
 static inline uint64_t thread_nodes(const SearchThread *t)
 {
     return atomic_load_explicit(&t->nodes, memory_order_relaxed);
+}
+/* Every node searched below the node t is at, whichever thread searched it: t's own and
+ * those of the threads at its split points (thread.split_nodes). Its differences measure
+ * a subtree, the same way at any thread count and in both SMP modes. Read by t only. */
+static inline uint64_t thread_tree_nodes(const SearchThread *t)
+{
+    return thread_nodes(t) + t->split_nodes;
 }
 static inline void thread_add_tbhits(SearchThread *t, uint64_t n)
 {

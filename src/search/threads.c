@@ -295,6 +295,9 @@ void pool_stats(const ThreadPool *p, SplitStats *sum)
         sum->cutoffs += s->cutoffs;
         sum->master_joins += s->master_joins;
         sum->idle_us += s->idle_us;
+        sum->stale_exclusions += s->stale_exclusions;
+        sum->bad_double_extensions += s->bad_double_extensions;
+        sum->bad_node_counts += s->bad_node_counts;
     }
     pthread_mutex_unlock(&((ThreadPool *)p)->lock);
 }
