@@ -150,7 +150,7 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
     /* Debug Log File starts as the -l log, so that a GUI that sends every option keeps
      * it; set without the hook, which would open the log before the warnings are in. */
     Option *debug_log = &engine_options(e)->items[OPT_DEBUG_LOG_FILE];
-    snprintf(debug_log->str, sizeof debug_log->str, "%s", wanted_log);
+    snprintf(debug_log->str, sizeof debug_log->str, "%.255s", wanted_log);
     options_set_hook(engine_options(e), OPT_DEBUG_LOG_FILE, on_debug_log, cfg);
 
     if (rcfile_locate(cl->rc_path, cfg->rc_path, sizeof cfg->rc_path)) {

@@ -163,7 +163,7 @@ static bool start_model(NnueModel *model, const Config *cfg, const char *ckpt, c
         if (!nnue_model_load(model, ckpt, err, err_size))
             return false;
         if (cfg->hm >= 0 && model->mapping != (NnueMapping)cfg->hm) {
-            snprintf(err, err_size, "%s holds a %s net, and -hm %d asks for the other kind", ckpt,
+            snprintf(err, err_size, "%.200s holds a %s net, and -hm %d asks for the other kind", ckpt,
                      MAPPING_NAME[model->mapping], cfg->hm);
             nnue_model_free(model);
             return false;
