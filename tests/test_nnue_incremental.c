@@ -156,32 +156,45 @@ static const char *STARTS[] = {
     "1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w BHbh - 0 1",
 };
 
+static void start_game(Position *pos, NnueState *state, int game)
+{
+    char err[160];
+    position_from_fen(pos, STARTS[game % 4], err, sizeof err, NULL);
+    nnue_state_reset(state);
+}
+
+/* Every evaluation of the random games matched a refresh, and the games went where the
+ * incremental code has its special cases. */
+static void check_random_games(const Walk *w, const Seen *seen, NnueMapping mapping)
+{
+    CHECK_MSG(w->bad == 0, "%s net: %ld of %ld evaluations differ", MAPPING_NAME[mapping], w->bad,
+              w->nodes);
+    CHECK_MSG(seen->crossings > 100 && seen->castles[0] > 10 && seen->castles[1] > 10,
+              "%ld crossings, %ld and %ld castlings", seen->crossings, seen->castles[0],
+              seen->castles[1]);
+}
+
 TEST(nnue_incremental_equals_refresh_along_random_games)
 {
     NnueState *state = calloc(1, sizeof *state);
     if (!CHECK(state))
         return;
     static Position pos;
-    char err[160];
     for (int mapping = NNUE_MAP_PLAIN; mapping < NNUE_MAP_COUNT; mapping++) {
         Network *net = random_net(4, (NnueMapping)mapping);
         if (!CHECK(net))
             continue;
         uint64_t rng = 99;
-        long bad = 0, checked = 0;
+        Walk w = { net, state, 0, 0, { { 0 } } };
         Seen seen = { 0, { 0, 0 } };
         for (int game = 0; game < 60; game++) {
-            position_from_fen(&pos, STARTS[game % 4], err, sizeof err, NULL);
-            nnue_state_reset(state);
+            start_game(&pos, state, game);
             int skip = 0;
             for (int ply = 0; ply < 300; ply++) {
                 /* Evaluate after a random number of plies, so that replays of several moves
                  * and the refresh fallback are both taken. */
                 if (skip-- <= 0) {
-                    Walk w = { net, state, 0, 0, { { 0 } } };
                     compare_here(&w, &pos);
-                    bad += w.bad;
-                    checked++;
                     skip = (int)(splitmix64(&rng) % 12);
                 }
                 Move m = random_move(&pos, &rng);
@@ -192,9 +205,7 @@ TEST(nnue_incremental_equals_refresh_along_random_games)
                 position_bound_history(&pos, 32);
             }
         }
-        CHECK_MSG(bad == 0, "%s net: %ld of %ld evaluations differ", MAPPING_NAME[mapping], bad, checked);
-        CHECK_MSG(seen.crossings > 100 && seen.castles[0] > 10 && seen.castles[1] > 10,
-                  "%ld crossings, %ld and %ld castlings", seen.crossings, seen.castles[0], seen.castles[1]);
+        check_random_games(&w, &seen, (NnueMapping)mapping);
         network_free(net);
     }
     free(state);
@@ -208,26 +219,21 @@ TEST(nnue_incremental_equals_refresh_going_back_and_forth)
     if (!CHECK(state))
         return;
     static Position pos;
-    char err[160];
     for (int mapping = NNUE_MAP_PLAIN; mapping < NNUE_MAP_COUNT; mapping++) {
         Network *net = random_net(6, (NnueMapping)mapping);
         if (!CHECK(net))
             continue;
         uint64_t rng = 7;
-        long bad = 0, checked = 0;
+        Walk w = { net, state, 0, 0, { { 0 } } };
         Seen seen = { 0, { 0, 0 } };
         for (int game = 0; game < 40; game++) {
-            position_from_fen(&pos, STARTS[game % 4], err, sizeof err, NULL);
-            nnue_state_reset(state);
+            start_game(&pos, state, game);
             Move line[64];
             int depth = 0;
             for (int step = 0; step < 600; step++) {
                 uint64_t r = splitmix64(&rng) % 10;
                 if (r < 3) {
-                    Walk w = { net, state, 0, 0, { { 0 } } };
                     compare_here(&w, &pos);
-                    bad += w.bad;
-                    checked++;
                 } else if (r < 6 && depth > 0) {
                     unmake_move(&pos, line[--depth]);
                 } else if (depth < 64) {
@@ -240,9 +246,7 @@ TEST(nnue_incremental_equals_refresh_going_back_and_forth)
                 }
             }
         }
-        CHECK_MSG(bad == 0, "%s net: %ld of %ld evaluations differ", MAPPING_NAME[mapping], bad, checked);
-        CHECK_MSG(seen.crossings > 100 && seen.castles[0] > 10 && seen.castles[1] > 10,
-                  "%ld crossings, %ld and %ld castlings", seen.crossings, seen.castles[0], seen.castles[1]);
+        check_random_games(&w, &seen, (NnueMapping)mapping);
         network_free(net);
     }
     free(state);
