@@ -25,7 +25,7 @@ $(BUILD)/check/tests/%.o: tests/check/%.c | $(BUILD)
 	@mkdir -p $(@D)
 	$(CC) $(ALLFLAGS) -DSEARCH_CHECKS=1 -Itests -c -o $@ $<
 
-$(BUILD)/check-tests: $(CHECK_OBJ) $(CHECK_TEST_OBJ) $(BUILD)/tests/test_main.o
+$(BUILD)/check-tests: $(CHECK_OBJ) $(CHECK_TEST_OBJ) $(BUILD)/tests/test_main.o $(BUILD)/tests/engine_fixture.o
 	$(CC) $(ALLFLAGS) -o $@ $^ $(LDLIBS)
 
 # The two Fathoms (docs/build.md, "Fathom: system or pinned"): the unit tests linked from

@@ -10,7 +10,7 @@
 #include "board/movegen.h"
 #include "board/movelegal.h"
 #include "engine/engine.h"
-#include "eval/evaluate.h"
+#include "engine_fixture.h"
 #include "formats/epd.h"
 #include "search/search.h"
 #include "test.h"
@@ -20,34 +20,11 @@
 #include <malloc.h>
 #endif
 
-static Engine *new_engine(int threads, const char *mode)
-{
-    eval_init();
-    search_init();
-    Engine *e = engine_new();
-    if (!CHECK(e != NULL))
-        return NULL;
-    char err[256], value[16];
-    snprintf(value, sizeof value, "%d", threads);
-    CHECK_MSG(engine_set_option_id(e, OPT_THREADS, value, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
-    CHECK_MSG(engine_set_option_id(e, OPT_SMP_MODE, mode, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
-    return e;
-}
-
+/* The result of a new game from fen searched to depth (all zero if it was refused). */
 static SearchResult search_fen(Engine *e, const char *fen, int depth)
 {
     SearchResult none = { 0 };
-    char err[256];
-    engine_new_game(e);
-    if (!CHECK_MSG(engine_set_position(e, fen, NULL, 0, err, sizeof err), "%s", err))
-        return none;
-    SearchLimits limits;
-    limits_init(&limits);
-    limits.depth = depth;
-    if (!CHECK_MSG(engine_go(e, &limits, NULL, err, sizeof err), "%s", err))
-        return none;
-    engine_wait(e);
-    return engine_last_result(e);
+    return fixture_search(e, fen, depth) ? engine_last_result(e) : none;
 }
 
 static bool legal_in(const char *fen, Move m)
@@ -59,7 +36,7 @@ static bool legal_in(const char *fen, Move m)
 
 TEST(smp_pool_resizes_between_searches)
 {
-    Engine *e = new_engine(1, "YBWC");
+    Engine *e = fixture_engine(1, "YBWC");
     if (!e)
         return;
     /* (Each thread has 2 MB of histories: 256 threads are left to the option's range.) */
@@ -90,7 +67,7 @@ TEST(smp_ybwc_splits_and_plays_legal_moves)
         "8/1p3p2/p4kpp/1PPp4/P7/7P/5K1P/8 b - - 0 1",
     };
     for (int mode = 0; mode < 2; mode++) {
-        Engine *e = new_engine(4, mode ? "Lazy" : "YBWC");
+        Engine *e = fixture_engine(4, mode ? "Lazy" : "YBWC");
         if (!e)
             return;
         SplitStats st;
@@ -144,7 +121,7 @@ TEST(smp_same_mate_distance_with_1_2_4_16_threads)
             for (int mode = 0; mode < 2; mode++) {
                 if (THREADS[ti] == 1 && mode == 1)
                     continue;
-                Engine *e = new_engine(THREADS[ti], mode ? "Lazy" : "YBWC");
+                Engine *e = fixture_engine(THREADS[ti], mode ? "Lazy" : "YBWC");
                 if (!e)
                     break;
                 SearchResult r = search_fen(e, rec->fen, depth);
@@ -184,7 +161,7 @@ TEST(smp_go_stop_cycles_with_4_threads)
         "8/1p3p2/p4kpp/1PPp4/P7/7P/5K1P/8 b - - 0 1",
     };
     for (int mode = 0; mode < 2; mode++) {
-        Engine *e = new_engine(4, mode ? "Lazy" : "YBWC");
+        Engine *e = fixture_engine(4, mode ? "Lazy" : "YBWC");
         if (!e)
             return;
         uint64_t seed = 0x2545F4914F6CDD1DULL + (uint64_t)mode;

@@ -4,39 +4,10 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
-#include "eval/evaluate.h"
+#include "engine_fixture.h"
 #include "search/checks.h"
 #include "search/search.h"
 #include "test.h"
-
-static Engine *new_engine(int threads, const char *mode)
-{
-    eval_init();
-    search_init();
-    Engine *e = engine_new();
-    if (!CHECK(e != NULL))
-        return NULL;
-    char err[256], value[16];
-    snprintf(value, sizeof value, "%d", threads);
-    CHECK_MSG(engine_set_option(e, "Threads", value, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
-    CHECK_MSG(engine_set_option(e, "SMP Mode", mode, OPT_SOURCE_GUI, err, sizeof err), "%s", err);
-    return e;
-}
-
-static bool search_fen(Engine *e, const char *fen, int depth)
-{
-    char err[256];
-    engine_new_game(e);
-    if (!CHECK_MSG(engine_set_position(e, fen, NULL, 0, err, sizeof err), "%s", err))
-        return false;
-    SearchLimits limits;
-    limits_init(&limits);
-    limits.depth = depth;
-    if (!CHECK_MSG(engine_go(e, &limits, NULL, err, sizeof err), "%s", err))
-        return false;
-    engine_wait(e);
-    return true;
-}
 
 /* The build compiles src/search/ with the checks on, or every test here is vacuous. */
 TEST(checks_are_compiled_in)
@@ -83,13 +54,13 @@ TEST(checks_hold_with_1_2_4_8_ybwc_and_2_lazy_threads)
     for (size_t c = 0; c < sizeof CONFIGS / sizeof *CONFIGS; c++) {
         int threads = CONFIGS[c].threads;
         const char *mode = CONFIGS[c].mode;
-        Engine *e = new_engine(threads, mode);
+        Engine *e = fixture_engine(threads, mode);
         if (!e)
             return;
         SplitStats st;
         engine_smp_stats(e, &st, true);
         for (size_t i = 0; i < sizeof FENS / sizeof *FENS; i++)
-            search_fen(e, FENS[i], CHECK_DEPTH);
+            fixture_search(e, FENS[i], CHECK_DEPTH);
         engine_smp_stats(e, &st, false);
         CHECK_MSG(st.stale_exclusions == 0, "%d threads %s: %llu stale exclusions", threads, mode,
                   (unsigned long long)st.stale_exclusions);
