@@ -65,6 +65,9 @@ void test_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool test_perft_full(void);
 /* Writes "<data dir>/<name>" into buf and returns buf. */
 const char *test_data_path(const char *name, char *buf, size_t size);
+/* The file at path, byte for byte, into buf (at most size - 1 bytes, then a NUL); the
+ * number of bytes read, 0 if it cannot be opened. */
+size_t test_read_file(const char *path, char *buf, size_t size);
 /* A number from this process's /proc/self/status ("VmRSS" in kB, "Threads"), -1 when
  * unknown (no /proc). */
 long test_proc_status(const char *field);

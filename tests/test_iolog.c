@@ -13,17 +13,6 @@
 #include "util/writer.h"
 #include "test.h"
 
-static size_t read_all(const char *path, char *buf, size_t size)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 0;
-    size_t n = fread(buf, 1, size - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return n;
-}
-
 /* Runs fn in a child with a time limit; true when it returned 0 in time. */
 static bool in_child(int (*fn)(const char *), const char *arg, int seconds)
 {
@@ -106,7 +95,7 @@ TEST(iolog_write_error_warns_once_and_size_is_bounded)
     CHECK(in_child(write_error_warns_once, path, 20));
     char errpath[300], text[4096];
     snprintf(errpath, sizeof errpath, "%s.stderr", path);
-    read_all(errpath, text, sizeof text);
+    test_read_file(errpath, text, sizeof text);
     int warnings = 0;
     for (const char *p = text; (p = strstr(p, "cannot write")); p++)
         warnings++;
@@ -124,7 +113,7 @@ TEST(iolog_write_error_warns_once_and_size_is_bounded)
     struct stat st;
     CHECK(stat(path, &st) == 0 && st.st_size <= 3100);
     static char all[8192];
-    read_all(path, all, sizeof all);
+    test_read_file(path, all, sizeof all);
     CHECK(strstr(all, "size limit") != NULL);
     unlink(path);
 }

@@ -114,6 +114,17 @@ const char *test_data_path(const char *name, char *buf, size_t size)
     return buf;
 }
 
+size_t test_read_file(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return n;
+}
+
 long test_proc_status(const char *field)
 {
     FILE *f = fopen("/proc/self/status", "r");

@@ -21,17 +21,6 @@ static bool temp_path(char *path, size_t size)
     return true;
 }
 
-static size_t read_all(const char *path, char *buf, size_t size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t n = fread(buf, 1, size - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return n;
-}
-
 /* Whether line is "HH:MM:SS.mmm <ms> tag text", the log's form. */
 static bool log_line_is(const char *line, const char *tag, const char *text)
 {
@@ -85,9 +74,9 @@ TEST(writer_lines_reach_stream_and_log_in_order)
     iolog_close(log);
 
     char text[4096], logged[8192];
-    read_all(out_path, text, sizeof text);
+    test_read_file(out_path, text, sizeof text);
     CHECK_STR_EQ(text, "uciok\na1: one\npiece by piece\nwhole\nsplit\n\nheld\n");
-    read_all(log_path, logged, sizeof logged);
+    test_read_file(log_path, logged, sizeof logged);
     const char *order[][2] = { { "--", "log opened" }, { "<", "uci" },   { ">", "uciok" },
                                { "<", "isready" },     { ">", "a1: one" }, { ">", "piece by piece" },
                                { ">", "whole" },       { ">", "split" }, { ">", "" },
@@ -116,10 +105,10 @@ TEST(writer_flushes_every_line)
     Writer w;
     writer_init(&w, out, NULL);
     writer_send(&w, "bestmove e2e4");
-    read_all(path, text, sizeof text);
+    test_read_file(path, text, sizeof text);
     CHECK_STR_EQ(text, "bestmove e2e4\n");
     writer_printf(&w, "Nodes searched: %d\n", 20);
-    read_all(path, text, sizeof text);
+    test_read_file(path, text, sizeof text);
     CHECK_STR_EQ(text, "bestmove e2e4\nNodes searched: 20\n");
     writer_destroy(&w);
     fclose(out);
@@ -156,9 +145,9 @@ TEST(writer_reports_a_failed_stream_and_long_lines)
     writer_destroy(&w);
     fclose(out);
     iolog_close(log);
-    CHECK_EQ(read_all(path, text, sizeof text), strlen("info string ") + sizeof longer);
+    CHECK_EQ(test_read_file(path, text, sizeof text), strlen("info string ") + sizeof longer);
     static char logged[30000];
-    read_all(log_path, logged, sizeof logged);
+    test_read_file(log_path, logged, sizeof logged);
     CHECK_MSG(find_logged(logged, ">", "readyok") != NULL, "%s", logged);
     /* The log keeps the first 8192 characters of a longer line. */
     const char *cut = strstr(logged, "> info string x");
