@@ -11,7 +11,11 @@
 
 #include "search/threads.h"
 
-#define SPLIT_MIN_DEPTH 4        /* shallower nodes cost less than the split itself */
+/* Shallower nodes cost less than the split itself. A build may set another value
+ * (EXTRA_CFLAGS=-DSPLIT_MIN_DEPTH=N) to time it against this one (docs/smp.md). */
+#ifndef SPLIT_MIN_DEPTH
+#define SPLIT_MIN_DEPTH 4
+#endif
 #define SPLIT_MAX_PER_THREAD 8   /* nested split points one thread may own */
 #define SPLIT_MAX_HELPERS 7      /* helpers per split point (8 threads on one node) */
 #define SPLIT_STATES 128         /* undo entries copied with the position (>= 100 + 1) */

@@ -11,6 +11,9 @@ over runs), the speedup of each configuration against the first, and node ratios
     python3 tools/measure/smp-ttd.py --engine ./saavedra --depth 16 --runs 3 \
         --config "Threads=1" --config "Threads=2" --config "Threads=2,SMP Mode=Lazy"
 
+A configuration's `engine=PATH` item runs another binary (a build of a variant) with the
+other items as its options, so that variants are timed in the same interleaved run.
+
 Run it on an otherwise idle machine: other load changes the times.
 """
 import argparse
@@ -78,12 +81,16 @@ class Engine:
         self.p.wait(timeout=10)
 
 
-def parse_config(text):
-    opts = [("Hash", "64")]
+def parse_config(text, default_engine):
+    """(engine path, [(option, value)]) of a configuration "Name=value,...,engine=PATH"."""
+    engine, opts = default_engine, [("Hash", "64")]
     for item in text.split(","):
         name, value = item.split("=", 1)
-        opts.append((name.strip(), value.strip()))
-    return opts
+        if name.strip() == "engine":
+            engine = value.strip()
+        else:
+            opts.append((name.strip(), value.strip()))
+    return engine, opts
 
 
 def main():
@@ -97,7 +104,7 @@ def main():
     fens = bench_fens(args.engine)
     if args.positions:
         fens = fens[:args.positions]
-    engines = [Engine(args.engine, parse_config(c)) for c in args.config]
+    engines = [Engine(*parse_config(c, args.engine)) for c in args.config]
     times = {c: {i: [] for i in range(len(fens))} for c in args.config}
     nodes = {c: {i: [] for i in range(len(fens))} for c in args.config}
     tty = sys.stderr.isatty()
