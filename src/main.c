@@ -124,8 +124,8 @@ int main(int argc, char **argv)
         uint32_t crc;
         if (network_default_crc(&crc))
             snprintf(net, sizeof net, "%08x", (unsigned)crc);
-        printf("%s %s (commit %s, %s, built-in net %s)\n", ENGINE_NAME, ENGINE_VERSION, version_commit(),
-               PF_SYSTEM_NAME, net);
+        printf("%s %s (commit %s, %s, built-in net %s)\n", ENGINE_NAME, ENGINE_VERSION,
+               version_commit(), PF_SYSTEM_NAME, net);
         return 0;
     }
     if (cl.sub_argc > 0)
@@ -168,7 +168,8 @@ int main(int argc, char **argv)
     int status;
     if (argc > 1 && !strcmp(argv[1], "annotate")) {
         char err[512];
-        status = annotate_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, NULL, err, sizeof err) ? 0 : 1;
+        status = annotate_run(engine, argc - 2, argv + 2, stdout, NULL, NULL, NULL, err,
+                              sizeof err) ? 0 : 1;
         if (err[0])
             fprintf(stderr, "error: %s\n", err);
     } else if (argc > 1 && !strcmp(argv[1], "test")) {

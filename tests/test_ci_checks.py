@@ -6,8 +6,8 @@ Checks: check-bench.sh takes the newest commit line that is exactly "Bench: N" a
 signature ("Bench N", "Bench: N." and "Bench: N nodes" are prose and skipped), passes
 when the engine's count matches it, fails when not, and passes with a note without one;
 check-lines.py finds the lines over the limit (and only those) with file and line, fails
-on them, passes with --warn, honours --max and leaves src/external out. The last line is
-"N passed, N failed".
+on them, passes with --warn, honours --max and leaves src/external out; src itself holds
+no line over the limit. The last line is "N passed, N failed".
 """
 import os
 import shutil
@@ -120,6 +120,7 @@ def src_is_the_default_and_external_is_left_out():
         for name in files if name.endswith((".c", ".h")))), out)
     rc, out, err = check_lines()
     check("src/external" not in out, out)
+    check(rc == 0 and " 0 lines over 100 characters" in out, "rc %d: %s" % (rc, out))
 
 
 testkit.finish()

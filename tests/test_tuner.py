@@ -4,7 +4,8 @@
 usage: python3 tests/test_tuner.py ENGINE
 tuner and pgnselect are taken from $SAAVEDRA_TOOLS (make test sets it).
 Checks: -d writes the defaults, and -d -f reproduces src/eval/params.c exactly apart
-from the one "Tuned by" comment line; weight files and params.c tables read back with
+from the "Tuned by" comment (one line from the tuner, more when a note was added by
+hand); weight files and params.c tables read back with
 -i to the same weights; a short run on pgnselect's positions of tests/data/pgn writes a
 CSV of decreasing loss, a PNG plot (gnuplot), the weights and a params.c that reads
 back; -H reports a held-out loss; -p keeps the other weights fixed; -V finds the analytic gradient equal to finite
@@ -60,8 +61,15 @@ def defaults_and_params_c_round_trip():
     w = weights("x.txt")
     check(len(w) > 1200 and w["piece_value[1].mg"] > 0, "%d weights" % len(w))
     with open(PARAMS_C) as f:
-        # the committed params.c carries the comment of the run that tuned it
-        source = [l for l in f.read().splitlines() if "Tuned by tools/tuner" not in l]
+        # the committed params.c carries the comment of the run that tuned it, with any
+        # note added by hand on the lines up to the comment's end
+        source, in_comment = [], False
+        for l in f.read().splitlines():
+            in_comment = in_comment or "Tuned by tools/tuner" in l
+            if not in_comment:
+                source.append(l)
+            elif "*/" in l:
+                in_comment = False
     written = read("params.c").splitlines()
     extra = [l for l in written if "Tuned by tools/tuner" in l]
     check(len(extra) == 1, "no single 'Tuned by' line")

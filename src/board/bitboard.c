@@ -62,7 +62,8 @@ static uint64_t sparse_random(uint64_t *state)
 
 /* Tries random sparse multipliers until one maps every occupancy subset to a slot
  * holding its own attack set (constructive collisions allowed). */
-static void find_magic(Magic *m, const Bitboard *occupancy, const Bitboard *reference, int size, uint64_t *seed)
+static void find_magic(Magic *m, const Bitboard *occupancy, const Bitboard *reference, int size,
+                       uint64_t *seed)
 {
     static int epoch[4096];
     static int current_epoch = 0;
@@ -87,7 +88,8 @@ static void find_magic(Magic *m, const Bitboard *occupancy, const Bitboard *refe
 #endif
 
 /* Fills one slider kind's masks and tables; with known == NULL the magics are searched. */
-static void init_sliders(Magic magics[SQUARE_NB], Bitboard *table, const int dirs[4][2], const Bitboard *known)
+static void init_sliders(Magic magics[SQUARE_NB], Bitboard *table, const int dirs[4][2],
+                         const Bitboard *known)
 {
     static Bitboard occupancy[4096], reference[4096];
     uint64_t seed = 0x9E3779B97F4A7C15ULL;

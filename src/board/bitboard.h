@@ -100,6 +100,9 @@ static inline Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied)
     }
 }
 
-static inline bool aligned(Square a, Square b, Square c) { return (LINE[a][b] & square_bb(c)) != 0; }
+static inline bool aligned(Square a, Square b, Square c)
+{
+    return (LINE[a][b] & square_bb(c)) != 0;
+}
 
 #endif

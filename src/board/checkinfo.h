@@ -27,8 +27,9 @@ static inline void checkinfo_init(CheckInfo *ci, const Position *pos)
     ci->check_squares[QUEEN] = ci->check_squares[BISHOP] | ci->check_squares[ROOK];
     ci->check_squares[KING] = 0;
     ci->discoverers = 0;
-    Bitboard snipers = (bishop_attacks(ksq, 0) & (pieces_cp(pos, us, BISHOP) | pieces_cp(pos, us, QUEEN)))
-                     | (rook_attacks(ksq, 0) & (pieces_cp(pos, us, ROOK) | pieces_cp(pos, us, QUEEN)));
+    Bitboard snipers =
+        (bishop_attacks(ksq, 0) & (pieces_cp(pos, us, BISHOP) | pieces_cp(pos, us, QUEEN)))
+        | (rook_attacks(ksq, 0) & (pieces_cp(pos, us, ROOK) | pieces_cp(pos, us, QUEEN)));
     while (snipers) {
         Bitboard between = BETWEEN[ksq][pop_lsb(&snipers)] & occupied;
         if (between && !more_than_one(between) && (between & pos->by_color[us]))
@@ -39,7 +40,8 @@ static inline void checkinfo_init(CheckInfo *ci, const Position *pos)
 static inline bool checkinfo_gives_check(const CheckInfo *ci, const Position *pos, Move m)
 {
     int flags = move_flags(m);
-    if (flags == FLAG_EP || flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN || (flags & FLAG_PROMO))
+    if (flags == FLAG_EP || flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN
+        || (flags & FLAG_PROMO))
         return move_gives_check(pos, m);
     Square from = move_from(m), to = move_to(m);
     if (ci->check_squares[type_of(piece_on(pos, from))] & square_bb(to))

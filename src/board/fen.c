@@ -70,20 +70,23 @@ bool fen_read(const char *fen, FenFields *out, char *err, size_t err_size, const
     for (const char *c = field; *c; c++) {
         if (*c == '/') {
             if (file != 8)
-                return error_set(err, err_size, "rank %d of the placement has %d squares, not 8", rank + 1, file);
+                return error_set(err, err_size, "rank %d of the placement has %d squares, not 8",
+                                 rank + 1, file);
             if (--rank < 0)
                 return error_set(err, err_size, "placement has more than 8 ranks");
             file = 0;
         } else if (*c >= '1' && *c <= '8') {
             file += *c - '0';
             if (file > 8)
-                return error_set(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
+                return error_set(err, err_size, "rank %d of the placement has more than 8 squares",
+                                 rank + 1);
         } else {
             const char *k = strchr(PIECE_CHARS, *c);
             if (!k || *c == ' ')
                 return error_set(err, err_size, "invalid character '%c' in the placement", *c);
             if (file > 7)
-                return error_set(err, err_size, "rank %d of the placement has more than 8 squares", rank + 1);
+                return error_set(err, err_size, "rank %d of the placement has more than 8 squares",
+                                 rank + 1);
             Piece pc = (Piece)(k - PIECE_CHARS);
             board[make_square(file, rank)] = (uint8_t)pc;
             counts[pc]++;
@@ -101,7 +104,8 @@ bool fen_read(const char *fen, FenFields *out, char *err, size_t err_size, const
         for (PieceType pt = PAWN; pt <= KING; pt++)
             total += counts[make_piece(c, pt)];
         if (counts[make_piece(c, KING)] != 1)
-            return error_set(err, err_size, "%s has %d kings, must have exactly one", name, counts[make_piece(c, KING)]);
+            return error_set(err, err_size, "%s has %d kings, must have exactly one", name,
+                             counts[make_piece(c, KING)]);
         if (total > 16)
             return error_set(err, err_size, "too many pieces: %s has %d", name, total);
         int pawns = counts[make_piece(c, PAWN)];
@@ -114,10 +118,13 @@ bool fen_read(const char *fen, FenFields *out, char *err, size_t err_size, const
             if (counts[make_piece(c, pt)] > initial[pt])
                 extra += counts[make_piece(c, pt)] - initial[pt];
         if (extra > 8 - pawns)
-            return error_set(err, err_size, "too many pieces: %s has %d promoted pieces but only %d pawns missing", name, extra, 8 - pawns);
+            return error_set(err, err_size,
+                             "too many pieces: %s has %d promoted pieces but only %d pawns missing",
+                             name, extra, 8 - pawns);
     }
     for (Square s = 0; s < SQUARE_NB; s++)
-        if (board[s] != NO_PIECE && type_of(board[s]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7))
+        if (board[s] != NO_PIECE && type_of(board[s]) == PAWN
+            && (rank_of(s) == 0 || rank_of(s) == 7))
             return error_set(err, err_size, "pawn on rank %d", rank_of(s) + 1);
 
     /* 2. side to move */
@@ -147,7 +154,8 @@ bool fen_read(const char *fen, FenFields *out, char *err, size_t err_size, const
                 if (board[back + f] == make_piece(c_side, KING))
                     ksq = back + f;
             if (ksq == NO_SQUARE)
-                return error_set(err, err_size, "castling right %c without a king on its first rank", *c);
+                return error_set(err, err_size,
+                                 "castling right %c without a king on its first rank", *c);
             Piece rook = make_piece(c_side, ROOK);
             Square rsq = NO_SQUARE;
             if (up == 'K' || up == 'Q') {
@@ -165,7 +173,8 @@ bool fen_read(const char *fen, FenFields *out, char *err, size_t err_size, const
             } else
                 return error_set(err, err_size, "bad castling field '%s'", field);
             if (rsq == NO_SQUARE || rsq == ksq)
-                return error_set(err, err_size, "castling right %c without king and rook on their squares", *c);
+                return error_set(err, err_size,
+                                 "castling right %c without king and rook on their squares", *c);
             bool queen_side = rsq < ksq;
             int index = castle_index(c_side, queen_side);
             if (castling & (1 << index))
@@ -181,7 +190,8 @@ bool fen_read(const char *fen, FenFields *out, char *err, size_t err_size, const
     if (!next_field(&p, field, sizeof field))
         return error_set(err, err_size, "missing en-passant field");
     if (strcmp(field, "-")) {
-        if (strlen(field) != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
+        if (strlen(field) != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1'
+            || field[1] > '8')
             return error_set(err, err_size, "bad en-passant field '%s'", field);
         ep = make_square(field[0] - 'a', field[1] - '1');
         Color them = !side;

@@ -32,11 +32,14 @@ static inline bool square_safe(const Position *pos, Color us, Square to, Bitboar
     return !((PAWN_ATTACKS[us][to] & pieces_cp(pos, them, PAWN))
           || (KNIGHT_ATTACKS[to] & pieces_cp(pos, them, KNIGHT))
           || (KING_ATTACKS[to] & pieces_cp(pos, them, KING))
-          || (bishop_attacks(to, occupied) & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN)))
-          || (rook_attacks(to, occupied) & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN))));
+          || (bishop_attacks(to, occupied)
+              & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN)))
+          || (rook_attacks(to, occupied)
+              & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN))));
 }
 
-static inline __attribute__((always_inline)) Move *generate_pawn_moves(const Position *pos, Move *list, GenType type,
+static inline __attribute__((always_inline)) Move *generate_pawn_moves(const Position *pos,
+                                        Move *list, GenType type,
                                         Bitboard target, Bitboard pinned, Square ksq)
 {
     Color us = pos->side, them = !us;
@@ -65,8 +68,10 @@ static inline __attribute__((always_inline)) Move *generate_pawn_moves(const Pos
         }
     }
     if (type != GEN_QUIETS) {
-        Bitboard w = (us == WHITE ? (movers & ~FILE_A_BB) << 7 : (movers & ~FILE_A_BB) >> 9) & enemies & target;
-        Bitboard e = (us == WHITE ? (movers & ~FILE_H_BB) << 9 : (movers & ~FILE_H_BB) >> 7) & enemies & target;
+        Bitboard w = (us == WHITE ? (movers & ~FILE_A_BB) << 7 : (movers & ~FILE_A_BB) >> 9)
+                   & enemies & target;
+        Bitboard e = (us == WHITE ? (movers & ~FILE_H_BB) << 9 : (movers & ~FILE_H_BB) >> 7)
+                   & enemies & target;
         while (w) {
             Square to = pop_lsb(&w);
             *list++ = move_create(to - west, to, FLAG_CAPTURE);
@@ -81,8 +86,10 @@ static inline __attribute__((always_inline)) Move *generate_pawn_moves(const Pos
     Bitboard promoters = free_pawns & rank7;
     if (promoters) {
         Bitboard push = pawn_push_bb(us, promoters) & empty & target;
-        Bitboard w = (us == WHITE ? (promoters & ~FILE_A_BB) << 7 : (promoters & ~FILE_A_BB) >> 9) & enemies & target;
-        Bitboard e = (us == WHITE ? (promoters & ~FILE_H_BB) << 9 : (promoters & ~FILE_H_BB) >> 7) & enemies & target;
+        Bitboard w = (us == WHITE ? (promoters & ~FILE_A_BB) << 7 : (promoters & ~FILE_A_BB) >> 9)
+                   & enemies & target;
+        Bitboard e = (us == WHITE ? (promoters & ~FILE_H_BB) << 9 : (promoters & ~FILE_H_BB) >> 7)
+                   & enemies & target;
         while (push) {
             Square to = pop_lsb(&push);
             list = add_promotions(list, to - up, to, false, type);
@@ -134,9 +141,12 @@ static inline __attribute__((always_inline)) Move *generate_pawn_moves(const Pos
         while (capturers) {
             Square from = pop_lsb(&capturers);
             Bitboard occ = (occupied ^ square_bb(from) ^ square_bb(cap_sq)) | square_bb(ep);
-            Bitboard attackers = ((bishop_attacks(ksq, occ) & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN)))
-                                | (rook_attacks(ksq, occ) & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN)))
-                                | (checkers(pos) & ~square_bb(cap_sq) & (pos->by_type[KNIGHT] | pos->by_type[PAWN])));
+            Bitboard attackers = ((bishop_attacks(ksq, occ)
+                                   & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN)))
+                                  | (rook_attacks(ksq, occ)
+                                     & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN)))
+                                  | (checkers(pos) & ~square_bb(cap_sq)
+                                     & (pos->by_type[KNIGHT] | pos->by_type[PAWN])));
             if (!attackers)
                 *list++ = move_create(from, ep, FLAG_EP);
         }
@@ -151,24 +161,31 @@ static inline bool castle_path_safe(const Position *pos, Color us, int index, Bi
     Color them = !us;
     Bitboard pawns = pieces_cp(pos, them, PAWN), knights = pieces_cp(pos, them, KNIGHT);
     Bitboard kings = pieces_cp(pos, them, KING), queens = pieces_cp(pos, them, QUEEN);
-    Bitboard diagonal = pieces_cp(pos, them, BISHOP) | queens, straight = pieces_cp(pos, them, ROOK) | queens;
+    Bitboard diagonal = pieces_cp(pos, them, BISHOP) | queens,
+             straight = pieces_cp(pos, them, ROOK) | queens;
     for (Bitboard path = pos->castle_safe[index]; path;) {
         Square s = pop_lsb(&path);
-        if ((PAWN_ATTACKS[us][s] & pawns) || (KNIGHT_ATTACKS[s] & knights) || (KING_ATTACKS[s] & kings)
-            || (bishop_attacks(s, occupied) & diagonal) || (rook_attacks(s, occupied) & straight))
+        if ((PAWN_ATTACKS[us][s] & pawns) || (KNIGHT_ATTACKS[s] & knights)
+            || (KING_ATTACKS[s] & kings) || (bishop_attacks(s, occupied) & diagonal)
+            || (rook_attacks(s, occupied) & straight))
             return false;
     }
     return !pos->chess960
-        || !(rook_attacks(castle_king_to(us, index & 1), occupied ^ square_bb(pos->castle_rook[index])) & straight);
+        || !(rook_attacks(castle_king_to(us, index & 1),
+                          occupied ^ square_bb(pos->castle_rook[index]))
+             & straight);
 }
 
 /* Castling moves of `us` (not in check, some right left): the king's move to g1/c1. */
-static inline Move *generate_castling(const Position *pos, Move *list, Color us, Square ksq, Bitboard occupied)
+static inline Move *generate_castling(const Position *pos, Move *list, Color us, Square ksq,
+                                      Bitboard occupied)
 {
     int rights = pos_state(pos)->castling, oo = castle_index(us, false), ooo = oo + 1;
-    if ((rights & (1 << oo)) && !(occupied & pos->castle_empty[oo]) && castle_path_safe(pos, us, oo, occupied))
+    if ((rights & (1 << oo)) && !(occupied & pos->castle_empty[oo])
+        && castle_path_safe(pos, us, oo, occupied))
         *list++ = move_create(ksq, castle_king_to(us, false), FLAG_CASTLE_KING);
-    if ((rights & (1 << ooo)) && !(occupied & pos->castle_empty[ooo]) && castle_path_safe(pos, us, ooo, occupied))
+    if ((rights & (1 << ooo)) && !(occupied & pos->castle_empty[ooo])
+        && castle_path_safe(pos, us, ooo, occupied))
         *list++ = move_create(ksq, castle_king_to(us, true), FLAG_CASTLE_QUEEN);
     return list;
 }
@@ -180,7 +197,9 @@ static inline Move *generate_all_kind(const Position *pos, Move *list, GenType t
     Square ksq = king_square(pos, us);
     Bitboard occupied = pieces(pos);
     Bitboard enemies = pos->by_color[them];
-    Bitboard kind_mask = type == GEN_CAPTURES ? enemies : type == GEN_QUIETS ? ~occupied : ~pos->by_color[us];
+    Bitboard kind_mask = type == GEN_CAPTURES ? enemies
+                       : type == GEN_QUIETS   ? ~occupied
+                                              : ~pos->by_color[us];
 
     /* King steps. */
     Bitboard king_targets = KING_ATTACKS[ksq] & kind_mask;
@@ -225,7 +244,8 @@ static inline Move *generate_all_kind(const Position *pos, Move *list, GenType t
     }
 
     /* Castling: never out of check, never through or into an attacked square. */
-    if (type != GEN_CAPTURES && !st->checkers && (st->castling & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO)))
+    if (type != GEN_CAPTURES && !st->checkers
+        && (st->castling & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO)))
         list = generate_castling(pos, list, us, ksq, occupied);
     return list;
 }
@@ -257,8 +277,10 @@ bool move_is_legal(const Position *pos, Move m)
     if (m == MOVE_NONE || m == MOVE_NULL || pc == NO_PIECE || color_of(pc) != pos->side)
         return false;
     Move moves[MAX_MOVES];
-    Move *end = generate_all_kind(pos, moves, move_is_tactical(m) && !move_is_promotion(m) ? GEN_CAPTURES
-                                              : move_is_promotion(m) ? GEN_ALL : GEN_QUIETS);
+    Move *end = generate_all_kind(pos, moves,
+                                  move_is_tactical(m) && !move_is_promotion(m) ? GEN_CAPTURES
+                                  : move_is_promotion(m)                       ? GEN_ALL
+                                                                               : GEN_QUIETS);
     for (Move *p = moves; p < end; p++)
         if (*p == m)
             return true;
@@ -278,7 +300,8 @@ bool move_gives_check(const Position *pos, Move m)
         bool queen_side = flags == FLAG_CASTLE_QUEEN;
         Square rook_to = castle_rook_to(us, queen_side);
         Square rook_from = pos->castle_rook[castle_index(us, queen_side)];
-        Bitboard occ = (occupied ^ square_bb(from) ^ square_bb(rook_from)) | square_bb(to) | square_bb(rook_to);
+        Bitboard occ = (occupied ^ square_bb(from) ^ square_bb(rook_from)) | square_bb(to)
+                     | square_bb(rook_to);
         return (rook_attacks(rook_to, occ) & square_bb(ksq)) != 0;
     }
     Bitboard occ = (occupied ^ square_bb(from)) | square_bb(to);
@@ -290,7 +313,8 @@ bool move_gives_check(const Position *pos, Move m)
     if (direct & square_bb(ksq))
         return true;
     /* Discovered check by a slider behind the moved (or captured en passant) pawn. */
-    Bitboard sliders_d = (pieces_cp(pos, us, BISHOP) | pieces_cp(pos, us, QUEEN)) & ~square_bb(from);
+    Bitboard sliders_d =
+        (pieces_cp(pos, us, BISHOP) | pieces_cp(pos, us, QUEEN)) & ~square_bb(from);
     Bitboard sliders_s = (pieces_cp(pos, us, ROOK) | pieces_cp(pos, us, QUEEN)) & ~square_bb(from);
     return ((bishop_attacks(ksq, occ) & sliders_d) | (rook_attacks(ksq, occ) & sliders_s)) != 0;
 }

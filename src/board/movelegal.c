@@ -31,24 +31,29 @@ static inline bool line_hits(Bitboard attackers, Square s, Bitboard pattern, Bit
  * whose cache misses dominated its time. */
 static inline bool attacked_by(const Position *pos, Color them, Square s, Bitboard occupied)
 {
-    if ((PAWN_ATTACKS[!them][s] & pieces_cp(pos, them, PAWN)) || (KNIGHT_ATTACKS[s] & pieces_cp(pos, them, KNIGHT))
+    if ((PAWN_ATTACKS[!them][s] & pieces_cp(pos, them, PAWN))
+        || (KNIGHT_ATTACKS[s] & pieces_cp(pos, them, KNIGHT))
         || (KING_ATTACKS[s] & pieces_cp(pos, them, KING)))
         return true;
-    Bitboard queens = pieces_cp(pos, them, QUEEN), others = ~square_bb(s); /* a piece on s is being captured */
+    Bitboard queens = pieces_cp(pos, them, QUEEN),
+             others = ~square_bb(s); /* a piece on s is being captured */
     Bitboard diagonal = (pieces_cp(pos, them, BISHOP) | queens) & others;
     Bitboard straight = (pieces_cp(pos, them, ROOK) | queens) & others;
     int file = file_of(s), rank = rank_of(s), d = file - rank, sum = file + rank;
     Bitboard rising = d >= 0 ? DIAGONAL_A1H8 >> (8 * d) : DIAGONAL_A1H8 << (-8 * d);
-    Bitboard falling = sum >= 7 ? DIAGONAL_A8H1 << (8 * (sum - 7)) : DIAGONAL_A8H1 >> (8 * (7 - sum));
+    Bitboard falling =
+        sum >= 7 ? DIAGONAL_A8H1 << (8 * (sum - 7)) : DIAGONAL_A8H1 >> (8 * (7 - sum));
     Bitboard on_rank = rank_bb(rank), on_file = file_bb(file);
     if (!((diagonal & (rising | falling)) | (straight & (on_rank | on_file))))
         return false;
     return line_hits(diagonal & rising, s, DIAGONAL_A1H8, occupied)
         || line_hits(diagonal & falling, s, 0x0102040810204081ULL, occupied) /* steps of 7 */
-        || line_hits(straight & on_rank, s, ~0ULL, occupied) || line_hits(straight & on_file, s, FILE_A_BB, occupied);
+        || line_hits(straight & on_rank, s, ~0ULL, occupied)
+        || line_hits(straight & on_file, s, FILE_A_BB, occupied);
 }
 
-static bool pawn_move_is_pseudo_legal(const Position *pos, Square from, Square to, int flags, Piece target)
+static bool pawn_move_is_pseudo_legal(const Position *pos, Square from, Square to, int flags,
+                                      Piece target)
 {
     Color us = pos->side;
     int up = pawn_push(us);
@@ -58,7 +63,8 @@ static bool pawn_move_is_pseudo_legal(const Position *pos, Square from, Square t
     if (flags & FLAG_PROMO) {
         if (!promotes)
             return false;
-        return (flags & FLAG_CAPTURE) ? target != NO_PIECE && attacks : target == NO_PIECE && to == from + up;
+        return (flags & FLAG_CAPTURE) ? target != NO_PIECE && attacks
+                                      : target == NO_PIECE && to == from + up;
     }
     if (promotes)
         return false; /* a pawn reaching the last rank must promote */
@@ -82,9 +88,11 @@ static bool castling_is_pseudo_legal(const Position *pos, Square from, Square to
     Color us = pos->side;
     bool queen_side = flags == FLAG_CASTLE_QUEEN;
     int index = castle_index(us, queen_side);
-    if (!(castling_rights(pos) & (1 << index)) || from != king_square(pos, us) || to != castle_king_to(us, queen_side))
+    if (!(castling_rights(pos) & (1 << index)) || from != king_square(pos, us)
+        || to != castle_king_to(us, queen_side))
         return false;
-    return pos->board[pos->castle_rook[index]] == make_piece(us, ROOK) && !(pos->castle_empty[index] & pieces(pos));
+    return pos->board[pos->castle_rook[index]] == make_piece(us, ROOK)
+        && !(pos->castle_empty[index] & pieces(pos));
 }
 
 bool move_is_pseudo_legal(const Position *pos, Move m)
@@ -151,8 +159,10 @@ bool pseudo_legal_move_is_legal(const Position *pos, Move m)
          * resulting occupancy against every slider, and keep any other non-slider check. */
         Square cap_sq = to - pawn_push(us);
         Bitboard occ = (occupied ^ square_bb(from) ^ square_bb(cap_sq)) | square_bb(to);
-        return !((bishop_attacks(ksq, occ) & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN)))
-              || (rook_attacks(ksq, occ) & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN)))
+        return !((bishop_attacks(ksq, occ)
+                  & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN)))
+              || (rook_attacks(ksq, occ)
+                  & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN)))
               || (st->checkers & ~square_bb(cap_sq) & (pos->by_type[KNIGHT] | pos->by_type[PAWN])));
     }
     if (st->checkers && !(square_bb(to) & (BETWEEN[ksq][lsb(st->checkers)] | st->checkers)))

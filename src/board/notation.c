@@ -146,8 +146,8 @@ Move move_from_san(const Position *pos, const char *text)
 {
     char s[32];
     size_t n = 0;
-    /* Copy, dropping characters that never carry meaning: annotation marks, '=', '(', ')', '-' inside
-     * squares ("e2-e4"), and an "e.p." suffix. */
+    /* Copy, dropping characters that never carry meaning: annotation marks, '=', '(', ')', '-'
+     * inside squares ("e2-e4"), and an "e.p." suffix. */
     for (const char *c = text; *c && n < sizeof s - 1; c++) {
         if (*c == '+' || *c == '#' || *c == '!' || *c == '?' || *c == '=' || *c == '(' || *c == ')')
             continue;
@@ -168,8 +168,10 @@ Move move_from_san(const Position *pos, const char *text)
 
     /* Castling, with letter O or digit 0. */
     if (s[0] == 'O' || s[0] == '0' || s[0] == 'o') {
-        bool kingside = !strcmp(s, "O-O") || !strcmp(s, "0-0") || !strcmp(s, "o-o") || !strcmp(s, "OO");
-        bool queenside = !strcmp(s, "O-O-O") || !strcmp(s, "0-0-0") || !strcmp(s, "o-o-o") || !strcmp(s, "OOO");
+        bool kingside =
+            !strcmp(s, "O-O") || !strcmp(s, "0-0") || !strcmp(s, "o-o") || !strcmp(s, "OO");
+        bool queenside =
+            !strcmp(s, "O-O-O") || !strcmp(s, "0-0-0") || !strcmp(s, "o-o-o") || !strcmp(s, "OOO");
         if (!kingside && !queenside)
             return MOVE_NONE;
         for (int i = 0; i < list.count; i++)
@@ -205,7 +207,8 @@ Move move_from_san(const Position *pos, const char *text)
             body[--bn] = '\0';
         }
     }
-    if (bn < 2 || body[bn - 2] < 'a' || body[bn - 2] > 'h' || body[bn - 1] < '1' || body[bn - 1] > '8')
+    if (bn < 2 || body[bn - 2] < 'a' || body[bn - 2] > 'h' || body[bn - 1] < '1'
+        || body[bn - 1] > '8')
         return MOVE_NONE;
     Square to = make_square(body[bn - 2] - 'a', body[bn - 1] - '1');
     int from_file = -1, from_rank = -1;
@@ -224,9 +227,11 @@ Move move_from_san(const Position *pos, const char *text)
         Square from = move_from(m);
         if (move_to(m) != to || type_of(piece_on(pos, from)) != pt || move_is_castle(m))
             continue;
-        if ((from_file >= 0 && file_of(from) != from_file) || (from_rank >= 0 && rank_of(from) != from_rank))
+        if ((from_file >= 0 && file_of(from) != from_file)
+            || (from_rank >= 0 && rank_of(from) != from_rank))
             continue;
-        if (move_is_promotion(m) ? (int)move_promo_type(m) != (promo < 0 ? QUEEN : promo) : promo >= 0)
+        if (move_is_promotion(m) ? (int)move_promo_type(m) != (promo < 0 ? QUEEN : promo)
+                                 : promo >= 0)
             continue;
         if (found != MOVE_NONE)
             return MOVE_NONE; /* ambiguous */

@@ -62,7 +62,8 @@ uint64_t perft_divide_until(Position *pos, int depth, Writer *out, const atomic_
     else
         total = 1;
     int64_t elapsed = time_now_ms() - start;
-    writer_printf(out, "\nTime: %" PRId64 " ms\nNodes/second: %" PRIu64 "\nNodes searched: %" PRIu64 "\n",
+    writer_printf(out, "\nTime: %" PRId64 " ms\nNodes/second: %" PRIu64
+            "\nNodes searched: %" PRIu64 "\n",
             elapsed, total * 1000 / (uint64_t)(elapsed > 0 ? elapsed : 1), total);
     return total;
 }

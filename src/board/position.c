@@ -74,8 +74,9 @@ static Bitboard compute_pinned(const Position *pos, Color us)
     Square ksq = king_square(pos, us);
     Color them = !us;
     Bitboard occupied = pieces(pos);
-    Bitboard snipers = ((rook_attacks(ksq, 0) & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN)))
-                      | (bishop_attacks(ksq, 0) & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN))));
+    Bitboard snipers =
+        ((rook_attacks(ksq, 0) & (pieces_cp(pos, them, ROOK) | pieces_cp(pos, them, QUEEN)))
+         | (bishop_attacks(ksq, 0) & (pieces_cp(pos, them, BISHOP) | pieces_cp(pos, them, QUEEN))));
     Bitboard pinned = 0;
     while (snipers) {
         Square s = pop_lsb(&snipers);
@@ -97,8 +98,10 @@ static bool ep_capture_legal(const Position *pos, Square ep)
     Square ksq = king_square(pos, us);
     while (capturers) {
         Square from = pop_lsb(&capturers);
-        Bitboard occupied = (pieces(pos) ^ square_bb(from) ^ square_bb(captured_sq)) | square_bb(ep);
-        Bitboard attackers = attackers_to(pos, ksq, occupied) & pos->by_color[them] & ~square_bb(captured_sq);
+        Bitboard occupied =
+            (pieces(pos) ^ square_bb(from) ^ square_bb(captured_sq)) | square_bb(ep);
+        Bitboard attackers =
+            attackers_to(pos, ksq, occupied) & pos->by_color[them] & ~square_bb(captured_sq);
         if (!attackers)
             return true;
     }
@@ -369,11 +372,13 @@ static void set_castling_geometry(Position *pos, const Square rook_of[4], bool f
         pos->castle_empty[i] = pos->castle_safe[i] = 0;
         if (r == NO_SQUARE)
             continue;
-        Square k = king_square(pos, c), kto = castle_king_to(c, queen_side), rto = castle_rook_to(c, queen_side);
+        Square k = king_square(pos, c), kto = castle_king_to(c, queen_side),
+               rto = castle_rook_to(c, queen_side);
         pos->castle_empty[i] = (BETWEEN[k][kto] | square_bb(kto) | BETWEEN[r][rto] | square_bb(rto))
                              & ~(square_bb(k) | square_bb(r));
         pos->castle_safe[i] = BETWEEN[k][kto] | square_bb(kto);
-        pos->castling_keep[k] &= (uint8_t)~(c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
+        pos->castling_keep[k] &=
+            (uint8_t)~(c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
         pos->castling_keep[r] &= (uint8_t)~(1 << i);
         standard &= k == relative_square(c, E1) && r == relative_square(c, queen_side ? A1 : H1);
     }
@@ -426,10 +431,12 @@ bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_siz
 
     Color them = !side;
     if (attackers_to(&tmp, king_square(&tmp, them), pieces(&tmp)) & tmp.by_color[side])
-        return error_set(err, err_size, "the side not to move (%s) is in check", them == WHITE ? "white" : "black");
+        return error_set(err, err_size, "the side not to move (%s) is in check",
+                         them == WHITE ? "white" : "black");
     set_check_info(&tmp, st);
     if (popcount(st->checkers) > 2)
-        return error_set(err, err_size, "side to move is attacked by %d pieces at once", popcount(st->checkers));
+        return error_set(err, err_size, "side to move is attacked by %d pieces at once",
+                         popcount(st->checkers));
     if (f.ep != NO_SQUARE && ep_capture_legal(&tmp, f.ep))
         st->ep_square = f.ep;
     st->key = position_compute_key(&tmp);

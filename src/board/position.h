@@ -58,8 +58,14 @@ extern Key ZOBRIST_SIDE;
 void position_init(void);
 
 /* King and rook destinations of a castling (the same in Chess960 as in chess). */
-static inline Square castle_king_to(Color c, bool queen_side) { return relative_square(c, queen_side ? C1 : G1); }
-static inline Square castle_rook_to(Color c, bool queen_side) { return relative_square(c, queen_side ? D1 : F1); }
+static inline Square castle_king_to(Color c, bool queen_side)
+{
+    return relative_square(c, queen_side ? C1 : G1);
+}
+static inline Square castle_rook_to(Color c, bool queen_side)
+{
+    return relative_square(c, queen_side ? D1 : F1);
+}
 /* Chess960 notation on or off for this game (UCI_Chess960, xboard variant fischerandom).
  * A position whose castling cannot be written in standard notation stays on. */
 void position_set_chess960(Position *pos, bool on);
@@ -68,9 +74,11 @@ void position_set_chess960(Position *pos, bool on);
  * written as KQkq (X-FEN: K the outermost rook on the king's h-side, Q on its a-side) or
  * as rook files (Shredder-FEN HAha, or X-FEN's letter for an inner rook); pos->chess960
  * is set when the field uses files or the king or a rook is not on its standard square.
- * On success fills *pos and returns true; on failure leaves *pos untouched and writes a one-line reason to err.
+ * On success fills *pos and returns true; on failure leaves *pos untouched and writes a
+ * one-line reason to err.
  * If end is not NULL it receives a pointer just past the fields consumed. */
-bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_size, const char **end);
+bool position_from_fen(Position *pos, const char *fen, char *err, size_t err_size,
+                       const char **end);
 /* Writes the FEN of pos into buf (at least 100 bytes); castling as KQkq, or as rook
  * files (Shredder-FEN) when pos->chess960. */
 void position_to_fen(const Position *pos, char *buf);
@@ -102,18 +110,36 @@ bool position_is_repetition(const Position *pos, int ply);
 bool position_is_threefold(const Position *pos);
 bool position_insufficient_material(const Position *pos);
 
-static inline const StateInfo *pos_state(const Position *pos) { return &pos->states[pos->st_index]; }
-static inline Bitboard pieces(const Position *pos) { return pos->by_color[WHITE] | pos->by_color[BLACK]; }
+static inline const StateInfo *pos_state(const Position *pos)
+{
+    return &pos->states[pos->st_index];
+}
+static inline Bitboard pieces(const Position *pos)
+{
+    return pos->by_color[WHITE] | pos->by_color[BLACK];
+}
 static inline Bitboard pieces_c(const Position *pos, Color c) { return pos->by_color[c]; }
 static inline Bitboard pieces_p(const Position *pos, PieceType pt) { return pos->by_type[pt]; }
-static inline Bitboard pieces_cp(const Position *pos, Color c, PieceType pt) { return pos->by_color[c] & pos->by_type[pt]; }
+static inline Bitboard pieces_cp(const Position *pos, Color c, PieceType pt)
+{
+    return pos->by_color[c] & pos->by_type[pt];
+}
 static inline Piece piece_on(const Position *pos, Square s) { return pos->board[s]; }
-static inline Square king_square(const Position *pos, Color c) { return lsb(pieces_cp(pos, c, KING)); }
+static inline Square king_square(const Position *pos, Color c)
+{
+    return lsb(pieces_cp(pos, c, KING));
+}
 static inline Key pos_key(const Position *pos) { return pos->states[pos->st_index].key; }
 static inline Bitboard checkers(const Position *pos) { return pos->states[pos->st_index].checkers; }
-static inline bool in_check(const Position *pos) { return pos->states[pos->st_index].checkers != 0; }
+static inline bool in_check(const Position *pos)
+{
+    return pos->states[pos->st_index].checkers != 0;
+}
 static inline Square ep_square(const Position *pos) { return pos->states[pos->st_index].ep_square; }
-static inline int castling_rights(const Position *pos) { return pos->states[pos->st_index].castling; }
+static inline int castling_rights(const Position *pos)
+{
+    return pos->states[pos->st_index].castling;
+}
 static inline int rule50_count(const Position *pos) { return pos->states[pos->st_index].rule50; }
 static inline int fullmove_number(const Position *pos) { return 1 + pos->game_ply / 2; }
 

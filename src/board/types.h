@@ -45,7 +45,10 @@ static inline int file_of(Square s) { return s & 7; }
 static inline int rank_of(Square s) { return s >> 3; }
 static inline Square make_square(int file, int rank) { return rank * 8 + file; }
 /* Rank as seen from colour c (rank 0 is c's back rank). */
-static inline int relative_rank(Color c, Square s) { return c == WHITE ? rank_of(s) : 7 - rank_of(s); }
+static inline int relative_rank(Color c, Square s)
+{
+    return c == WHITE ? rank_of(s) : 7 - rank_of(s);
+}
 static inline Square relative_square(Color c, Square s) { return c == WHITE ? s : s ^ 56; }
 static inline int pawn_push(Color c) { return c == WHITE ? 8 : -8; }
 
@@ -70,13 +73,20 @@ enum {
     FLAG_PROMO_CAPTURE = 12, FLAG_PC_N = 12, FLAG_PC_B = 13, FLAG_PC_R = 14, FLAG_PC_Q = 15
 };
 
-static inline Move move_create(Square from, Square to, int flags) { return (Move)(from | (to << 6) | (flags << 12)); }
+static inline Move move_create(Square from, Square to, int flags)
+{
+    return (Move)(from | (to << 6) | (flags << 12));
+}
 static inline Square move_from(Move m) { return m & 63; }
 static inline Square move_to(Move m) { return (m >> 6) & 63; }
 static inline int move_flags(Move m) { return m >> 12; }
 static inline bool move_is_capture(Move m) { return (m >> 12) & FLAG_CAPTURE; }
 static inline bool move_is_promotion(Move m) { return (m >> 12) & FLAG_PROMO; }
-static inline bool move_is_castle(Move m) { int f = m >> 12; return f == FLAG_CASTLE_KING || f == FLAG_CASTLE_QUEEN; }
+static inline bool move_is_castle(Move m)
+{
+    int f = m >> 12;
+    return f == FLAG_CASTLE_KING || f == FLAG_CASTLE_QUEEN;
+}
 static inline bool move_is_ep(Move m) { return (m >> 12) == FLAG_EP; }
 /* Promotion piece type (KNIGHT..QUEEN); only meaningful for promotions. */
 static inline PieceType move_promo_type(Move m) { return KNIGHT + ((m >> 12) & 3); }

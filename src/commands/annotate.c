@@ -112,8 +112,9 @@ static bool parse_args(int argc, char **argv, Args *a, char *err, size_t size)
         }
     }
     if (!a->file) {
-        snprintf(err, size, "usage: annotate GAMES.pgn [-t SECONDS | -d DEPTH | -n NODES] [-o OUT.pgn] "
-                            "[--side white|black|both] [--from MOVE] [--threads N] [--plot DIR] [--svg]");
+        snprintf(err, size,
+                 "usage: annotate GAMES.pgn [-t SECONDS | -d DEPTH | -n NODES] [-o OUT.pgn] "
+                 "[--side white|black|both] [--from MOVE] [--threads N] [--plot DIR] [--svg]");
         return false;
     }
     if (!a->limits.depth && !a->limits.nodes && !a->limits.movetime_ms)
@@ -152,7 +153,8 @@ static char *read_all(const char *path, size_t *len, char *err, size_t size)
             break;
     }
     if (!buf || ferror(f)) {
-        snprintf(err, size, "annotate: cannot read %s: %s", path, buf ? strerror(errno) : "out of memory");
+        snprintf(err, size, "annotate: cannot read %s: %s", path,
+                 buf ? strerror(errno) : "out of memory");
         free(buf);
         fclose(f);
         return NULL;
@@ -179,7 +181,8 @@ static GameText *add_game(GameList *l)
 }
 
 /* Reads every game: its lines, start position, main line and result. */
-static bool read_games(const char *text, size_t len, const char *name, GameList *l, char *err, size_t size)
+static bool read_games(const char *text, size_t len, const char *name, GameList *l, char *err,
+                       size_t size)
 {
     FILE *in = fmemopen((void *)text, len ? len : 1, "r");
     PgnReader *r = in ? pgn_open_stream(in, name, NULL, NULL) : NULL;
@@ -281,7 +284,8 @@ static void override_options(Options *opts, OptionOverrides *s, int threads)
     }
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
-        if (o->type == OPT_CHECK && o->value && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
+        if (o->type == OPT_CHECK && o->value
+            && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
             options_override(opts, s, i, "false");
     }
 }
@@ -310,9 +314,11 @@ static void progress(void *ctx, int ply, int plies)
     if (!p->show)
         return;
     int64_t spent = time_now_ms() - p->start_ms;
-    double eta = p->searched ? (double)spent / (double)p->searched * (double)(p->total - p->searched) / 1000.0 : 0;
-    fprintf(stderr, "\rannotate: game %d of %d, move %d of %d, ETA %.0f s   ", p->game, p->games, ply / 2 + 1,
-            (plies + 1) / 2, eta > 0 ? eta : 0);
+    double eta = p->searched
+                   ? (double)spent / (double)p->searched * (double)(p->total - p->searched) / 1000.0
+                   : 0;
+    fprintf(stderr, "\rannotate: game %d of %d, move %d of %d, ETA %.0f s   ", p->game, p->games,
+            ply / 2 + 1, (plies + 1) / 2, eta > 0 ? eta : 0);
     fflush(stderr);
 }
 
@@ -323,7 +329,8 @@ static void limits_text(const AnnotateLimits *l, char *buf, size_t size)
     if (l->depth)
         snprintf(buf, size, "%s %s, depth %d", ENGINE_NAME, ENGINE_VERSION, l->depth);
     else if (l->nodes)
-        snprintf(buf, size, "%s %s, %llu nodes", ENGINE_NAME, ENGINE_VERSION, (unsigned long long)l->nodes);
+        snprintf(buf, size, "%s %s, %llu nodes", ENGINE_NAME, ENGINE_VERSION,
+                 (unsigned long long)l->nodes);
     else
         snprintf(buf, size, "%s %s, %g s", ENGINE_NAME, ENGINE_VERSION, l->movetime_ms / 1000.0);
 }
@@ -336,8 +343,9 @@ static void write_lines(FILE *out, const char *text, const size_t *off, long fro
 
 /* Writes every game to out; a graph that could not be drawn is told on stderr at once
  * and counted in sum. */
-static void annotate_all(Engine *e, const Args *a, const char *text, const size_t *off, long lines, GameList *l,
-                         AnnotatedGame *ag, FILE *out, Progress *pr, AnnotateSummary *sum)
+static void annotate_all(Engine *e, const Args *a, const char *text, const size_t *off, long lines,
+                         GameList *l, AnnotatedGame *ag, FILE *out, Progress *pr,
+                         AnnotateSummary *sum)
 {
     char why[160];
     const EcoTable *eco = eco_builtin(why, sizeof why);
@@ -373,15 +381,19 @@ static void annotate_all(Engine *e, const Args *a, const char *text, const size_
             else {
                 long tag_from = g->first_line, tag_to = g->tags_last_line;
                 size_t tlen = tag_to >= tag_from ? off[tag_to] - off[tag_from - 1] : 0;
-                annotate_write_game(out, text + off[tag_from - 1], tlen, ag, annotator, g->result, eco);
+                annotate_write_game(out, text + off[tag_from - 1], tlen, ag, annotator, g->result,
+                                    eco);
                 done = true;
                 if (a->plot_dir && !sum->no_gnuplot) {
                     char title[160], perr[300];
-                    snprintf(title, sizeof title, "%s - %s", g->white[0] ? g->white : "?", g->black[0] ? g->black : "?");
-                    PlotStatus st = annotate_plot(ag, a->plot_dir, i + 1, a->svg, title, perr, sizeof perr);
+                    snprintf(title, sizeof title, "%s - %s", g->white[0] ? g->white : "?",
+                             g->black[0] ? g->black : "?");
+                    PlotStatus st =
+                        annotate_plot(ag, a->plot_dir, i + 1, a->svg, title, perr, sizeof perr);
                     if (st != PLOT_DRAWN) {
                         /* Said at once: each game's reason, or once that gnuplot is missing. */
-                        fprintf(stderr, "%sannotate: game %d: %s\n", pr->show ? "\n" : "", i + 1, perr);
+                        fprintf(stderr, "%sannotate: game %d: %s\n", pr->show ? "\n" : "", i + 1,
+                                perr);
                         sum->graphs_failed++;
                         sum->no_gnuplot = st == PLOT_NO_GNUPLOT;
                     }
@@ -399,8 +411,8 @@ static void annotate_all(Engine *e, const Args *a, const char *text, const size_
         fputs("\n", stderr);
 }
 
-bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void *ctx), void *stop_ctx,
-                  AnnotateSummary *summary, char *err, size_t err_size)
+bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void *ctx),
+                  void *stop_ctx, AnnotateSummary *summary, char *err, size_t err_size)
 {
     AnnotateSummary sum = {0, 0, 0, 0, false, false};
     err[0] = '\0';
@@ -462,12 +474,13 @@ bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void
             ok = false;
         }
         if (ok && sum.graphs_failed) {
-            snprintf(err, err_size, "annotate: %d of %d graphs not drawn (reasons above)", sum.graphs_failed,
-                     sum.games);
+            snprintf(err, err_size, "annotate: %d of %d graphs not drawn (reasons above)",
+                     sum.graphs_failed, sum.games);
             ok = false;
         }
         if (sum.interrupted)
-            fprintf(stderr, "annotate: stopped: %d of %d games annotated, the others written unchanged\n",
+            fprintf(stderr,
+                    "annotate: stopped: %d of %d games annotated, the others written unchanged\n",
                     sum.annotated, sum.games);
     }
     free(saved);

@@ -41,7 +41,7 @@ typedef struct {
  * --plot folder that cannot be created or an output that cannot be written (nothing is
  * then written), or when a graph could not be drawn (the games are written; the reason
  * of each went to stderr). summary may be NULL. */
-bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void *ctx), void *stop_ctx,
-                  AnnotateSummary *summary, char *err, size_t err_size);
+bool annotate_run(Engine *e, int argc, char **argv, FILE *out, bool (*stop)(void *ctx),
+                  void *stop_ctx, AnnotateSummary *summary, char *err, size_t err_size);
 
 #endif

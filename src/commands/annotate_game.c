@@ -40,8 +40,8 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
 }
 
 /* Searches the engine's game position; false (interrupted set) when stopped early. */
-static bool search_position(Engine *e, const AnnotateLimits *lim, const AnnotateHooks *hooks, LastLine *out,
-                            bool *interrupted, char *err, size_t err_size)
+static bool search_position(Engine *e, const AnnotateLimits *lim, const AnnotateHooks *hooks,
+                            LastLine *out, bool *interrupted, char *err, size_t err_size)
 {
     memset(out, 0, sizeof *out);
     const Position *pos = engine_position(e);
@@ -87,8 +87,8 @@ static bool side_wanted(const AnnotateLimits *lim, const Position *pos)
     return side && fullmove_number(pos) >= lim->from_move;
 }
 
-bool annotate_game(Engine *e, AnnotatedGame *g, const AnnotateLimits *limits, const AnnotateHooks *hooks,
-                   char *err, size_t err_size)
+bool annotate_game(Engine *e, AnnotatedGame *g, const AnnotateLimits *limits,
+                   const AnnotateHooks *hooks, char *err, size_t err_size)
 {
     err[0] = '\0';
     g->interrupted = false;
@@ -116,14 +116,16 @@ bool annotate_game(Engine *e, AnnotatedGame *g, const AnnotateLimits *limits, co
         int material = wdl_material(pos);
         if (need[i]) {
             if (!search_position(e, limits, hooks, &cur, &g->interrupted, err, err_size))
-                return g->interrupted; /* stopped: not an error, the caller keeps the game as it was */
+                return g->interrupted; /* stopped: not an error, the caller keeps the game
+                                        * as it was */
             g->score_known[i] = true;
             g->white_score[i] = us == WHITE ? cur.score : -cur.score;
             if (i > 0 && g->moves[i - 1].analysed) {
                 AnnotatedMove *m = &g->moves[i - 1];
                 m->after = -cur.score;
                 m->material_after = material;
-                m->mark = side_summary_add(&g->side[!us], m->before, m->material_before, m->after, material);
+                m->mark = side_summary_add(&g->side[!us], m->before, m->material_before, m->after,
+                                           material);
                 if (m->mark != MARK_NONE && prev.pv_length > 0 && prev.pv[0] != m->move) {
                     m->pv_length = prev.pv_length;
                     memcpy(m->pv, prev.pv, sizeof m->pv);

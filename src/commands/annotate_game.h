@@ -53,7 +53,7 @@ typedef struct {
 /* Searches the game (g->start, g->plies, g->moves[].move set by the caller) under the
  * limits and fills in the rest. false with a reason in err when the engine refused a
  * position or a search. */
-bool annotate_game(Engine *e, AnnotatedGame *g, const AnnotateLimits *limits, const AnnotateHooks *hooks,
-                   char *err, size_t err_size);
+bool annotate_game(Engine *e, AnnotatedGame *g, const AnnotateLimits *limits,
+                   const AnnotateHooks *hooks, char *err, size_t err_size);
 
 #endif

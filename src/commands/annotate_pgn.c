@@ -46,7 +46,8 @@ static void put_comment(Wrap *w, const char *text)
         const char *rest = p + n;
         while (*rest == ' ')
             rest++;
-        snprintf(word, sizeof word, "%s%.*s%s", first ? "{" : "", (int)(n < 200 ? n : 200), p, *rest ? "" : "}");
+        snprintf(word, sizeof word, "%s%.*s%s", first ? "{" : "", (int)(n < 200 ? n : 200), p,
+                 *rest ? "" : "}");
         put(w, word);
         first = false;
         p += n;
@@ -67,9 +68,11 @@ void annotate_eval_text(int white_score, char *buf, size_t size)
 
 static void side_text(const SideSummary *s, const char *name, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s: %d moves, average centipawn loss %.0f, accuracy %.1f%%, inaccuracies %d, mistakes %d, blunders %d.",
-             name, s->moves, side_summary_acpl(s), side_summary_accuracy(s), s->inaccuracies, s->mistakes,
-             s->blunders);
+    snprintf(buf, size,
+             "%s: %d moves, average centipawn loss %.0f, accuracy %.1f%%, inaccuracies %d, "
+             "mistakes %d, blunders %d.",
+             name, s->moves, side_summary_acpl(s), side_summary_accuracy(s), s->inaccuracies,
+             s->mistakes, s->blunders);
 }
 
 void annotate_summary_text(const AnnotatedGame *g, char *buf, size_t size)
@@ -92,7 +95,8 @@ static void write_tags(FILE *out, const char *tags, size_t len, const char *anno
         const char *s = p;
         while (s < next && (*s == ' ' || *s == '\t'))
             s++;
-        if ((size_t)(next - s) < 10 || strncmp(s, "[Annotator", 10) || (s[10] != ' ' && s[10] != '"'))
+        if ((size_t)(next - s) < 10 || strncmp(s, "[Annotator", 10)
+            || (s[10] != ' ' && s[10] != '"'))
             fwrite(p, 1, (size_t)(next - p), out);
         if (!nl && next > p)
             fputc('\n', out);
@@ -145,7 +149,8 @@ static void write_variation(Wrap *w, const Position *before, const AnnotatedMove
     bool first = true;
     while (*p) {
         size_t n = strcspn(p, " ");
-        snprintf(word, sizeof word, "%s%.*s%s", first ? "(" : "", (int)(n < 40 ? n : 40), p, p[n] ? "" : ")");
+        snprintf(word, sizeof word, "%s%.*s%s", first ? "(" : "", (int)(n < 40 ? n : 40), p,
+                 p[n] ? "" : ")");
         put(w, word);
         first = false;
         p += n;
@@ -154,8 +159,8 @@ static void write_variation(Wrap *w, const Position *before, const AnnotatedMove
     }
 }
 
-void annotate_write_game(FILE *out, const char *tags, size_t len, const AnnotatedGame *g, const char *annotator,
-                         const char *result, const EcoTable *eco)
+void annotate_write_game(FILE *out, const char *tags, size_t len, const AnnotatedGame *g,
+                         const char *annotator, const char *result, const EcoTable *eco)
 {
     write_tags(out, tags, len, annotator);
     Wrap w = {out, 0};
@@ -189,13 +194,17 @@ void annotate_write_game(FILE *out, const char *tags, size_t len, const Annotate
             char b[16], a[16];
             annotate_eval_text(m->before, b, sizeof b);
             annotate_eval_text(m->after, a, sizeof a);
-            const char *what = m->mark == MARK_BLUNDER ? "Blunder" : m->mark == MARK_MISTAKE ? "Mistake" : "Inaccuracy";
-            n += (size_t)snprintf(text + n, sizeof text - n, " %s: %s -> %s for the mover.", what, b, a);
+            const char *what = m->mark == MARK_BLUNDER ? "Blunder"
+                             : m->mark == MARK_MISTAKE ? "Mistake"
+                                                       : "Inaccuracy";
+            n += (size_t)snprintf(text + n, sizeof text - n, " %s: %s -> %s for the mover.", what,
+                                  b, a);
         }
         if (i == book_ply && book_entry != ECO_NONE) {
             const EcoEntry *en = eco_entry(eco, book_entry);
             if (en)
-                n += (size_t)snprintf(text + n, sizeof text - n, " %s%s%s", en->code, en->name[0] ? " " : "", en->name);
+                n += (size_t)snprintf(text + n, sizeof text - n, " %s%s%s", en->code,
+                                      en->name[0] ? " " : "", en->name);
         }
         if (text[0]) {
             put_comment(&w, text);

@@ -16,8 +16,8 @@
 /* tags: the game's tag lines as read (len bytes, may be 0), without the blank line after
  * them; an Annotator tag among them is replaced. annotator: the Annotator tag's value;
  * eco may be NULL. */
-void annotate_write_game(FILE *out, const char *tags, size_t len, const AnnotatedGame *g, const char *annotator,
-                         const char *result, const EcoTable *eco);
+void annotate_write_game(FILE *out, const char *tags, size_t len, const AnnotatedGame *g,
+                         const char *annotator, const char *result, const EcoTable *eco);
 
 /* The summary comment's text (no braces): per side ACPL, accuracy and the mark counts. */
 void annotate_summary_text(const AnnotatedGame *g, char *buf, size_t size);

@@ -78,8 +78,8 @@ static PlotStatus no_gnuplot(char *err, size_t err_size)
     return PLOT_NO_GNUPLOT;
 }
 
-PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg, const char *title,
-                         char *err, size_t err_size)
+PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg,
+                         const char *title, char *err, size_t err_size)
 {
     char data[4200], image[4200], tmp[4300], safe[256];
     snprintf(data, sizeof data, "%s/game-%ld.dat", dir, game);
@@ -126,11 +126,13 @@ PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, boo
     FILE *gp = gnuplot.to;
     fprintf(gp, "set terminal %s size 900,420\n", svg ? "svg" : "pngcairo");
     fprintf(gp, "set output '%s'\n", tmp);
-    fprintf(gp, "set title 'Saavedra: %s'\nset xlabel 'move'\nset ylabel 'evaluation (pawns, White)'\n", safe);
+    fprintf(gp, "set title 'Saavedra: %s'\nset xlabel 'move'\n"
+                "set ylabel 'evaluation (pawns, White)'\n", safe);
     fprintf(gp, "set yrange [-%.0f:%.0f]\nset grid\nset key bottom left\n", PLOT_CAP, PLOT_CAP);
     fprintf(gp, "plot '%s' using 1:2 with filledcurves y=0 lc rgb '#b0c4de' notitle, "
                 "'' using 1:2 with lines lw 2 lc rgb '#1f3b73' title 'evaluation', "
-                "'' using 1:($3 > 0 ? $2 : 1/0) with points pt 7 ps 1.5 lc rgb '#d62728' title 'marked move'\n",
+                "'' using 1:($3 > 0 ? $2 : 1/0) with points pt 7 ps 1.5 lc rgb '#d62728' "
+                "title 'marked move'\n",
             data);
     int status = pf_child_close(&gnuplot);
     remove(data);

@@ -18,7 +18,7 @@ typedef enum { PLOT_DRAWN, PLOT_FAILED, PLOT_NO_GNUPLOT } PlotStatus;
 /* title: a line for the graph's top (White - Black), may be empty. PLOT_FAILED with a
  * reason in err (gnuplot's own first complaint when it has one) when the files cannot
  * be written or gnuplot fails; PLOT_NO_GNUPLOT when gnuplot is not in PATH. */
-PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg, const char *title,
-                         char *err, size_t err_size);
+PlotStatus annotate_plot(const AnnotatedGame *g, const char *dir, long game, bool svg,
+                         const char *title, char *err, size_t err_size);
 
 #endif

@@ -33,7 +33,9 @@ const char *annotate_mark_symbol(Mark m)
 
 int annotate_cp(int score)
 {
-    return score > ANNOTATE_CP_CAP ? ANNOTATE_CP_CAP : score < -ANNOTATE_CP_CAP ? -ANNOTATE_CP_CAP : score;
+    return score > ANNOTATE_CP_CAP  ? ANNOTATE_CP_CAP
+         : score < -ANNOTATE_CP_CAP ? -ANNOTATE_CP_CAP
+                                    : score;
 }
 
 int annotate_cp_loss(int before, int after)
@@ -51,7 +53,8 @@ double annotate_move_accuracy(double expected_before, double expected_after)
     return a < 0 ? 0 : a > 100 ? 100 : a;
 }
 
-Mark side_summary_add(SideSummary *s, int before, int material_before, int after, int material_after)
+Mark side_summary_add(SideSummary *s, int before, int material_before, int after,
+                      int material_after)
 {
     double eb = annotate_expected(before, material_before);
     double ea = annotate_expected(after, material_after);

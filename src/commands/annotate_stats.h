@@ -44,7 +44,8 @@ int annotate_cp_loss(int before, int after);
 double annotate_move_accuracy(double expected_before, double expected_after);
 
 /* Adds one analysed move; returns its mark. */
-Mark side_summary_add(SideSummary *s, int before, int material_before, int after, int material_after);
+Mark side_summary_add(SideSummary *s, int before, int material_before, int after,
+                      int material_after);
 /* Average centipawn loss and accuracy (0 when no move was analysed). */
 double side_summary_acpl(const SideSummary *s);
 double side_summary_accuracy(const SideSummary *s);

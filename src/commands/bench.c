@@ -72,7 +72,8 @@ static const char *const BENCH_FENS[] = {
 
 #define BENCH_COUNT ((int)(sizeof BENCH_FENS / sizeof *BENCH_FENS))
 
-uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, Writer *out)
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode,
+                   Writer *out)
 {
     Engine *e = engine_new();
     if (!e) {
@@ -88,14 +89,15 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
     snprintf(value, sizeof value, "%d", threads);
     if (!engine_set_option_id(e, OPT_THREADS, value, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s (using one thread)\n", err);
-    if (smp_mode && !engine_set_option_id(e, OPT_SMP_MODE, smp_mode, OPT_SOURCE_GUI, err, sizeof err))
+    if (smp_mode
+        && !engine_set_option_id(e, OPT_SMP_MODE, smp_mode, OPT_SOURCE_GUI, err, sizeof err))
         fprintf(stderr, "bench: %s\n", err);
 
     /* The search, not the book, answers the start position. */
     engine_set_option_id(e, OPT_OWN_BOOK, "false", OPT_SOURCE_GUI, err, sizeof err);
     if (eval_mode != BENCH_EVAL_DEFAULT)
-        engine_set_option_id(e, OPT_USE_NNUE, eval_mode == BENCH_EVAL_NNUE ? "true" : "false", OPT_SOURCE_GUI,
-                             err, sizeof err);
+        engine_set_option_id(e, OPT_USE_NNUE, eval_mode == BENCH_EVAL_NNUE ? "true" : "false",
+                             OPT_SOURCE_GUI, err, sizeof err);
     if (eval_mode == BENCH_EVAL_NNUE) {
         if (!engine_net(e)) {
             fprintf(stderr, "bench: this build has no net\n");
@@ -133,18 +135,22 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
     writer_printf(out, "Total time (ms): %lld\n", (long long)elapsed);
     if (threads > 1) {
         engine_smp_stats(e, &stats, false);
-        writer_printf(out, "Splits: %llu (%.2f helpers each, %llu ended by a cutoff, %llu found no helper), "
+        writer_printf(out, "Splits: %llu (%.2f helpers each, %llu ended by a cutoff, "
+                "%llu found no helper), "
                 "helpful-master joins: %llu, idle/waiting: %.1f%% of thread time\n",
                 (unsigned long long)stats.splits,
                 stats.splits ? (double)stats.helpers / (double)stats.splits : 0.0,
                 (unsigned long long)stats.cutoffs, (unsigned long long)stats.split_failed,
                 (unsigned long long)stats.master_joins,
-                elapsed > 0 ? 100.0 * (double)stats.idle_us / 1000.0 / ((double)elapsed * threads) : 0.0);
+                elapsed > 0 ? 100.0 * (double)stats.idle_us / 1000.0 / ((double)elapsed * threads)
+                            : 0.0);
     }
 #if SEARCH_CHECKS
     engine_smp_stats(e, &stats, false);
-    writer_printf(out, "Search checks: %llu stale exclusions, %llu wrong double-extension counts, %llu wrong node counts\n",
-                  (unsigned long long)stats.stale_exclusions, (unsigned long long)stats.bad_double_extensions,
+    writer_printf(out, "Search checks: %llu stale exclusions, %llu wrong double-extension counts, "
+                  "%llu wrong node counts\n",
+                  (unsigned long long)stats.stale_exclusions,
+                  (unsigned long long)stats.bad_double_extensions,
                   (unsigned long long)stats.bad_node_counts);
 #endif
     writer_printf(out, "Nodes searched: %llu\n", (unsigned long long)total);
@@ -175,8 +181,8 @@ int bench_main(int argc, char **argv, Writer *out, char *err, size_t err_size)
     if ((argc > 0 && !word_to_int(argv[0], 1, MAX_PLY - 1, &depth))
         || (argc > 1 && !word_to_int(argv[1], 1, 256, &threads))
         || (argc > 2 && !word_to_int(argv[2], 1, 65536, &hash)) || argc > 5) {
-        snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..256) [hashMB (1..65536) [YBWC|Lazy "
-                 "[HCE|NNUE]]]]]", MAX_PLY - 1);
+        snprintf(err, err_size, "usage: bench [depth (1..%d) [threads (1..256) [hashMB (1..65536) "
+                 "[YBWC|Lazy [HCE|NNUE]]]]]", MAX_PLY - 1);
         return 1;
     }
     return bench_run(depth, threads, hash, mode, eval_mode, out) ? 0 : 1;

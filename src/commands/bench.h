@@ -19,9 +19,10 @@
 typedef enum { BENCH_EVAL_DEFAULT, BENCH_EVAL_HCE, BENCH_EVAL_NNUE } BenchEval;
 
 /* Returns the total node count, or 0 after printing an error. */
-uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode, Writer *out);
-/* `bench [depth [threads [hashMB [YBWC|Lazy [HCE|NNUE]]]]]` arguments (argv excludes "bench"); exit status.
- * Bad arguments leave a one-line usage in err (empty otherwise) and run nothing. */
+uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode,
+                   Writer *out);
+/* `bench [depth [threads [hashMB [YBWC|Lazy [HCE|NNUE]]]]]` arguments (argv excludes "bench");
+ * exit status. Bad arguments leave a one-line usage in err (empty otherwise) and run nothing. */
 int bench_main(int argc, char **argv, Writer *out, char *err, size_t err_size);
 
 #endif

@@ -61,8 +61,8 @@ static void show_error(Codec *c, const Position *pos, Move m, int code, Move bac
         return;
     char fen[128], uci[8], uci_back[8];
     position_to_fen(pos, fen);
-    fprintf(stderr, "codec: %s: %s in %s: code %d, decoded %s\n", what, move_to_uci(m, uci), fen, code,
-            move_to_uci(back, uci_back));
+    fprintf(stderr, "codec: %s: %s in %s: code %d, decoded %s\n", what, move_to_uci(m, uci), fen,
+            code, move_to_uci(back, uci_back));
 }
 
 /* Encodes and decodes every entry of the chunk (timed), then checks the results. */
@@ -262,16 +262,20 @@ int cmd_codec(int argc, char **argv)
         best_ns += c->chunk_ns[k];
 
     double pgn_s = (double)c->pgn_ns / 1e9, codec_s = (double)best_ns / 1e9;
-    printf("pgn: %ld games read (%ld skipped) in %.3f s CPU: %.0f games/s\n", pgn_games, c->skipped, pgn_s,
-           pgn_s > 0 ? (double)pgn_games / pgn_s : 0.0);
-    printf("tracker: %lld moves checked against from-scratch numbering, %lld disagreements; %lld null moves not coded\n",
+    printf("pgn: %ld games read (%ld skipped) in %.3f s CPU: %.0f games/s\n", pgn_games, c->skipped,
+           pgn_s, pgn_s > 0 ? (double)pgn_games / pgn_s : 0.0);
+    printf("tracker: %lld moves checked against from-scratch numbering, %lld disagreements; "
+           "%lld null moves not coded\n",
            c->tracker_checked, c->tracker_errors, c->null_moves);
     printf("codec passes:");
     for (int p = 0; p < CODEC_PASSES; p++)
-        printf(" %.1f", c->pass_ns[p] > 0 ? (double)c->timed_moves / ((double)c->pass_ns[p] / 1e9) / 1e6 : 0.0);
-    printf(" Mmoves/s; rate below: each chunk's fastest pass, %lld moves in %zu chunks\n", c->timed_moves, c->chunks);
-    printf("games: %ld  moves: %lld  fallback: %lld  roundtrip-errors: %lld  rate: %.1f Mmoves/s\n", c->games,
-           c->total.moves, c->total.fallback, c->total.errors,
+        printf(" %.1f", c->pass_ns[p] > 0
+                            ? (double)c->timed_moves / ((double)c->pass_ns[p] / 1e9) / 1e6
+                            : 0.0);
+    printf(" Mmoves/s; rate below: each chunk's fastest pass, %lld moves in %zu chunks\n",
+           c->timed_moves, c->chunks);
+    printf("games: %ld  moves: %lld  fallback: %lld  roundtrip-errors: %lld  rate: %.1f Mmoves/s\n",
+           c->games, c->total.moves, c->total.fallback, c->total.errors,
            codec_s > 0 ? (double)c->timed_moves / codec_s / 1e6 : 0.0);
 
     int status = c->total.errors == 0 && io_ok ? 0 : 1;

@@ -29,7 +29,8 @@ static void print_help(Writer *out)
           "  bench [depth [threads [hashMB [YBWC|Lazy]]]]  search benchmark (node signature)\n"
           "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
           "                      run an EPD test suite (Arasan's options)\n"
-          "  tbcheck [full] [PATH]  check the Syzygy tables of SyzygyPath (or PATH) for corrupt files\n"
+          "  tbcheck [full] [PATH]  check the Syzygy tables of SyzygyPath (or PATH) for corrupt"
+          " files\n"
           "                      (full: decode every compressed block too)\n"
           "  help                this text\n"
           "  quit                leave\n"
@@ -61,7 +62,8 @@ static bool stop_typed(void *ctx)
             break;
         }
         if (st != LINE_OK) {
-            writer_printf(w->out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
+            writer_printf(w->out, "error: %s, ignored\n",
+                          st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
             continue;
         }
         words_first(w->line, cmd, sizeof cmd);
@@ -70,7 +72,8 @@ static bool stop_typed(void *ctx)
             return true;
         }
         if (cmd[0]) {
-            writer_printf(w->out, "a test is running: '%s' ignored (stop or quit end the test)\n", cmd);
+            writer_printf(w->out, "a test is running: '%s' ignored (stop or quit end the test)\n",
+                          cmd);
         }
     }
     return false;
@@ -78,7 +81,8 @@ static bool stop_typed(void *ctx)
 
 /* `tbcheck [full] [PATH]`: the table check of SyzygyPath (or PATH) on demand, one line
  * per file and a summary; what is loaded does not change. full decodes every block. */
-static void tbcheck_command(Engine *e, int argc, char **argv, Writer *out, char *err, size_t err_size)
+static void tbcheck_command(Engine *e, int argc, char **argv, Writer *out, char *err,
+                            size_t err_size)
 {
     bool full = argc > 1 && !strcmp(argv[1], "full");
     if (full)
@@ -94,11 +98,14 @@ static void tbcheck_command(Engine *e, int argc, char **argv, Writer *out, char 
         return;
     }
     TbCheckStats st;
-    bool ran = tbcheck_path(path, TBCHECK_DEFAULT | (full ? TBCHECK_FULL : 0), false, use, sizeof use, report,
-                            sizeof report, out, &st);
-    writer_printf(out, "tbcheck: %d table files in %s, %d left out (%d by the structure check), %.1f ms (structure %.1f ms%s)%s\n",
-            st.files, path, st.bad, st.bad_structure, st.elapsed_us / 1000.0, st.structure_us / 1000.0,
-            full ? ", every block decoded" : "", ran ? "" : " (the probe check could not run)");
+    bool ran = tbcheck_path(path, TBCHECK_DEFAULT | (full ? TBCHECK_FULL : 0), false, use,
+                            sizeof use, report, sizeof report, out, &st);
+    writer_printf(out,
+                  "tbcheck: %d table files in %s, %d left out (%d by the structure check), %.1f ms "
+                  "(structure %.1f ms%s)%s\n",
+                  st.files, path, st.bad, st.bad_structure, st.elapsed_us / 1000.0,
+                  st.structure_us / 1000.0, full ? ", every block decoded" : "",
+                  ran ? "" : " (the probe check could not run)");
 }
 
 /* Runs a command (argv[0]) once its words are known; err set when it is refused. */
@@ -141,10 +148,10 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, Wri
         nnue_print(engine_net(e), engine_position(e), out);
     } else if (!strcmp(cmd, "eco")) {
         const EcoEntry *here, *game = engine_opening(e, &here);
-        writer_printf(out, "position: %s%s%s\n", here ? here->code : "not in the ECO table", here ? " " : "",
-                here ? here->name : "");
-        writer_printf(out, "game: %s%s%s\n", game ? game->code : "no classified position", game ? " " : "",
-                game ? game->name : "");
+        writer_printf(out, "position: %s%s%s\n", here ? here->code : "not in the ECO table",
+                      here ? " " : "", here ? here->name : "");
+        writer_printf(out, "game: %s%s%s\n", game ? game->code : "no classified position",
+                      game ? " " : "", game ? game->name : "");
     } else { /* help */
         print_help(out);
     }
@@ -152,7 +159,8 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, Wri
 
 bool commands_run_known(const char *line)
 {
-    static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "tbcheck", "help"};
+    static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "tbcheck",
+                                           "help"};
     char cmd[32];
     words_first(line, cmd, sizeof cmd);
     bool known = false;

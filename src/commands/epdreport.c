@@ -12,8 +12,8 @@
 
 #define GRID_COLUMNS 10
 
-bool epdreport_open(EpdReport *r, Writer *out, const char *path, const char *suite_path, FILE *suite,
-                    char *err, size_t err_size)
+bool epdreport_open(EpdReport *r, Writer *out, const char *path, const char *suite_path,
+                    FILE *suite, char *err, size_t err_size)
 {
     r->out = out;
     r->copy = NULL;
@@ -25,8 +25,8 @@ bool epdreport_open(EpdReport *r, Writer *out, const char *path, const char *sui
     bool exists = lstat(path, &out_st) == 0;
     struct stat target;
     if (!strcmp(path, suite_path)
-        || (stat(path, &target) == 0 && fstat(fileno(suite), &in_st) == 0 && target.st_dev == in_st.st_dev
-            && target.st_ino == in_st.st_ino)) {
+        || (stat(path, &target) == 0 && fstat(fileno(suite), &in_st) == 0
+            && target.st_dev == in_st.st_dev && target.st_ino == in_st.st_ino)) {
         snprintf(err, err_size, "test: -o %s is the suite itself; refusing to overwrite it", path);
         return false;
     }
@@ -101,7 +101,8 @@ void epdreport_summary(EpdReport *r, const char *suite_path, int depth, double s
             solve_depth += res[i].solve_depth;
         }
     }
-    epdreport_printf(r, "\nsolution times in seconds (row + column = position number; ----- = not solved):\n      ");
+    epdreport_printf(r, "\nsolution times in seconds "
+                        "(row + column = position number; ----- = not solved):\n      ");
     for (int c = 0; c < GRID_COLUMNS; c++)
         epdreport_printf(r, "%7d", c);
     for (int i = 0; i < n; i++) {
@@ -126,11 +127,13 @@ void epdreport_summary(EpdReport *r, const char *suite_path, int depth, double s
     epdreport_printf(r, "correct: %d/%d\n", correct, n);
     if (correct) {
         epdreport_printf(r, "average time to solution: %.3f s\n", solve_ms / 1000.0 / correct);
-        epdreport_printf(r, "average nodes to solution: %llu\n", (unsigned long long)(solve_nodes / (uint64_t)correct));
+        epdreport_printf(r, "average nodes to solution: %llu\n",
+                         (unsigned long long)(solve_nodes / (uint64_t)correct));
         epdreport_printf(r, "average depth to solution: %.1f\n", (double)solve_depth / correct);
     }
     if (n)
         epdreport_printf(r, "total time: %.1f s, total nodes: %llu, nps: %llu\n", total_ms / 1000.0,
                          (unsigned long long)total_nodes,
-                         (unsigned long long)(total_ms > 0 ? total_nodes * 1000 / (uint64_t)total_ms : 0));
+                         (unsigned long long)(total_ms > 0 ? total_nodes * 1000 / (uint64_t)total_ms
+                                                           : 0));
 }

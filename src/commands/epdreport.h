@@ -27,8 +27,8 @@ typedef struct {
 /* Starts the output on out; with path (the -o name; NULL for none) the report file too.
  * suite_path and suite are the suite being read, refused as a report. False with a
  * one-line reason in err when the file cannot be written (nothing is left behind). */
-bool epdreport_open(EpdReport *r, Writer *out, const char *path, const char *suite_path, FILE *suite,
-                    char *err, size_t err_size);
+bool epdreport_open(EpdReport *r, Writer *out, const char *path, const char *suite_path,
+                    FILE *suite, char *err, size_t err_size);
 
 /* One piece of output, to both. */
 void epdreport_printf(EpdReport *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

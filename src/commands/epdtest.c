@@ -120,8 +120,8 @@ static void on_iteration(void *ctx, const SearchReport *rep)
         char score[16], pv[1024];
         format_score(rep, score, sizeof score);
         format_pv(r, line->pv, len, pv, sizeof pv);
-        epdreport_printf(r->report, "      %2d/%-2d %s%-7s %7.2f %11llu  %s\n", rep->depth, rep->seldepth,
-                   rep->multipv > 1 ? "#" : " ", score, rep->time_ms / 1000.0,
+        epdreport_printf(r->report, "      %2d/%-2d %s%-7s %7.2f %11llu  %s\n", rep->depth,
+                   rep->seldepth, rep->multipv > 1 ? "#" : " ", score, rep->time_ms / 1000.0,
                    (unsigned long long)rep->nodes, pv);
     }
     /* The best move is the first line's; a fail-low does not change it. */
@@ -195,7 +195,8 @@ static bool parse_args(int argc, char **argv, TestArgs *a, char *err, size_t siz
         } else if (!strcmp(s, "-x") || !strcmp(s, "-N")) {
             bool variations = s[1] == 'N';
             int hi = variations ? MAX_VARIATIONS : MAX_PLY;
-            if (!word_to_int(next, variations ? 1 : 0, hi, variations ? &a->variations : &a->hold)) {
+            if (!word_to_int(next, variations ? 1 : 0, hi,
+                             variations ? &a->variations : &a->hold)) {
                 snprintf(err, size, "test: %s needs a number up to %d, got '%s'", s, hi, next);
                 return false;
             }
@@ -207,7 +208,9 @@ static bool parse_args(int argc, char **argv, TestArgs *a, char *err, size_t siz
         }
     }
     if (!a->file) {
-        snprintf(err, size, "usage: test FILE.epd -d DEPTH | -t SECONDS [-x COUNT] [-N VARIATIONS] [-o OUTFILE] [-v]");
+        snprintf(err, size,
+                 "usage: test FILE.epd -d DEPTH | -t SECONDS [-x COUNT] [-N VARIATIONS] "
+                 "[-o OUTFILE] [-v]");
         return false;
     }
     if (!a->depth && !a->seconds) {
@@ -232,7 +235,8 @@ static void override_options(Options *opts, OptionOverrides *s, int variations)
     options_override(opts, s, OPT_MOVE_OVERHEAD, "0");
     for (int i = 0; i < opts->count; i++) {
         const Option *o = &opts->items[i];
-        if (o->type == OPT_CHECK && o->value && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
+        if (o->type == OPT_CHECK && o->value
+            && (strcasestr(o->name, "book") || strcasestr(o->name, "learn")))
             options_override(opts, s, i, "false");
     }
 }
@@ -369,11 +373,13 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, EpdReport *repo
     bool out_of_memory = false;
     LineStatus st;
     /* Whole lines or none: a tail past a buffer must not run as a ghost record. */
-    while (!r->interrupted && (st = line_read(in, line, EPD_LINE_MAX)) != LINE_END && st != LINE_ERROR) {
+    while (!r->interrupted && (st = line_read(in, line, EPD_LINE_MAX)) != LINE_END
+           && st != LINE_ERROR) {
         lineno++;
         if (st != LINE_OK) {
             epdreport_printf(report, "     %s:%d: skipped: %s\n", args->file, lineno,
-                       st == LINE_TOO_LONG ? "line longer than 65535 characters" : "NUL byte in the line");
+                             st == LINE_TOO_LONG ? "line longer than 65535 characters"
+                                                 : "NUL byte in the line");
             sum->skipped++;
             continue;
         }
@@ -394,7 +400,9 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, EpdReport *repo
             continue;
         }
         r->bm_count = epd_moves(rec, &r->root, "bm", r->bm, MAX_SOLUTIONS, err, sizeof err);
-        r->am_count = r->bm_count >= 0 ? epd_moves(rec, &r->root, "am", r->am, MAX_SOLUTIONS, err, sizeof err) : 0;
+        r->am_count = r->bm_count >= 0
+                        ? epd_moves(rec, &r->root, "am", r->am, MAX_SOLUTIONS, err, sizeof err)
+                        : 0;
         if (r->bm_count < 0 || r->am_count < 0 || (r->bm_count == 0 && r->am_count == 0)) {
             epdreport_printf(report, "     %s:%d: skipped: %s\n", args->file, lineno,
                        r->bm_count < 0 || r->am_count < 0 ? err : "no bm or am");
@@ -422,7 +430,8 @@ static bool run_suite(Engine *e, const TestArgs *args, FILE *in, EpdReport *repo
     for (int i = 0; i < n; i++)
         sum->correct += res[i].correct;
     if (read_ok || n > 0)
-        epdreport_summary(report, args->file, args->depth, args->seconds, res, n, sum->skipped, r->interrupted);
+        epdreport_summary(report, args->file, args->depth, args->seconds, res, n, sum->skipped,
+                          r->interrupted);
     free(r), free(res), free(rec), free(line);
     return read_ok;
 }
@@ -464,8 +473,11 @@ bool epdtest_run(Engine *e, int argc, char **argv, Writer *out, const EpdTestInt
     *game = *engine_position(e);
     Options *opts = engine_options(e);
     override_options(opts, saved, args.variations);
-    epdreport_printf(&report, "   # id             expected     found       score     time       nodes depth  pv\n"
-                     "                                                    (time, nodes and depth to solution when ok)\n");
+    epdreport_printf(
+        &report,
+        "   # id             expected     found       score     time       nodes depth  pv\n"
+        "                                                    "
+        "(time, nodes and depth to solution when ok)\n");
     bool ok = run_suite(e, &args, in, &report, interrupt, &sum, err, err_size);
     options_restore(opts, saved);
     engine_new_game(e);

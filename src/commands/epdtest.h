@@ -45,8 +45,9 @@ typedef struct {
 } EpdTestSummary;
 
 /* Runs the test with arguments argv[0..argc-1] (after the word `test`). Output goes to
- * out; interrupt may be NULL (the test then runs to its end). Returns false with a one-line reason in err (empty otherwise) for bad arguments,
- * a file that cannot be opened or read, or an output file that cannot be written.
+ * out; interrupt may be NULL (the test then runs to its end). Returns false with a one-line
+ * reason in err (empty otherwise) for bad arguments, a file that cannot be opened or read,
+ * or an output file that cannot be written.
  * summary may be NULL. Must not be called while the engine is searching. */
 bool epdtest_run(Engine *e, int argc, char **argv, Writer *out, const EpdTestInterrupt *interrupt,
                  EpdTestSummary *summary, char *err, size_t err_size);

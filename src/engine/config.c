@@ -26,7 +26,8 @@ static void keep_warning(Config *cfg, const char *msg)
     if (cfg->warning_count < CONFIG_MAX_WARNINGS)
     {
         char *slot = cfg->warnings[cfg->warning_count++];
-        size_t n = strlen(msg) < sizeof cfg->warnings[0] - 1 ? strlen(msg) : sizeof cfg->warnings[0] - 1;
+        size_t n =
+            strlen(msg) < sizeof cfg->warnings[0] - 1 ? strlen(msg) : sizeof cfg->warnings[0] - 1;
         memcpy(slot, msg, n); /* long warnings are cut in the copy only */
         slot[n] = '\0';
     }
@@ -123,7 +124,8 @@ static bool on_debug_log(void *ctx, const Option *opt, char *err, size_t size)
     else {
         char dir[900];
         if (!executable_dir(dir, sizeof dir)) {
-            snprintf(err, size, "Debug Log File: the executable's directory is unknown; give a full path");
+            snprintf(err, size,
+                     "Debug Log File: the executable's directory is unknown; give a full path");
             return false;
         }
         snprintf(path, sizeof path, "%s/%s", dir, opt->str);
@@ -179,7 +181,8 @@ bool config_startup(Engine *e, const CmdLine *cl, Config *cfg)
                 return false;
             }
             char msg[400];
-            snprintf(msg, sizeof msg, "warning: engine.rc: %s; running without a protocol log", err);
+            snprintf(msg, sizeof msg, "warning: engine.rc: %s; running without a protocol log",
+                     err);
             keep_warning(cfg, msg);
         }
     }

@@ -34,8 +34,8 @@ typedef struct {
 } Config;
 
 /* Reads engine.rc (cl->rc_path or the default lookup) and applies the flags. Opens the
- * protocol log and sets up cfg->in and cfg->out. Returns false only when -rc names a file that cannot
- * be read or the log of -l cannot be opened (one line on stderr); other problems,
+ * protocol log and sets up cfg->in and cfg->out. Returns false only when -rc names a file
+ * that cannot be read or the log of -l cannot be opened (one line on stderr); other problems,
  * a bad `log file` in engine.rc among them, are warnings. */
 bool config_startup(Engine *e, const CmdLine *cl, Config *cfg);
 /* Ends the protocol writer and closes the log. */

@@ -85,7 +85,8 @@ static bool on_learning(void *ctx, const Option *opt, char *err, size_t size)
     engine_wait(e); /* the last search may still be writing what it learned */
     char path[1024];
     if (!learner_resolve_path(option_str(&e->options, OPT_LEARNING_FILE), path, sizeof path)) {
-        snprintf(err, size, "LearningFile: the executable's directory is unknown; give a full path");
+        snprintf(err, size,
+                 "LearningFile: the executable's directory is unknown; give a full path");
         return false;
     }
     learner_configure(e->learner, option_bool(&e->options, OPT_LEARNING), path,
@@ -140,7 +141,8 @@ static bool on_opponent(void *ctx, const Option *opt, char *err, size_t size)
         return true;
     }
     if (!opponent_parse(opt->str, &info)) {
-        snprintf(err, size, "UCI_Opponent: expected '<title|none> <rating|none> <computer|human> <name>'");
+        snprintf(err, size,
+                 "UCI_Opponent: expected '<title|none> <rating|none> <computer|human> <name>'");
         return false;
     }
     e->opponent = info;
@@ -191,7 +193,8 @@ static bool on_eval_file(void *ctx, const Option *opt, char *err, size_t size)
     if (pf_path_is_absolute(opt->str))
         snprintf(path, sizeof path, "%s", opt->str);
     else if (!data_file_locate(opt->str, path, sizeof path)) {
-        snprintf(err, size, "EvalFile: %s not found beside the executable; the net in use stays", opt->str);
+        snprintf(err, size, "EvalFile: %s not found beside the executable; the net in use stays",
+                 opt->str);
         return false;
     }
     Network *net = network_load(path, why, sizeof why);
@@ -210,7 +213,8 @@ static bool on_use_nnue(void *ctx, const Option *opt, char *err, size_t size)
     if (refuse_while_searching(e, opt, err, size))
         return false;
     if (opt->value && !engine_net(e))
-        snprintf(err, size, "Use NNUE: no net (this build has none built in and EvalFile names none); "
+        snprintf(err, size,
+                 "Use NNUE: no net (this build has none built in and EvalFile names none); "
                  "the hand-written evaluation stays");
     return true;
 }
@@ -251,7 +255,8 @@ static bool on_search_param(void *ctx, const Option *opt, char *err, size_t size
 /* The rows of option_table.h: option i is row i, so EngineOption indexes e->options. */
 static void register_options(Engine *e)
 {
-#define ENGINE_OPTION_SPEC(id_, name_, kind_, hook_) [id_] = { .name = name_, kind_, .hook = hook_ },
+#define ENGINE_OPTION_SPEC(id_, name_, kind_, hook_) \
+    [id_] = { .name = name_, kind_, .hook = hook_ },
 #define ENGINE_PARAM_OPTION_SPEC(name_, value_, min_, max_) \
     [OPT_##name_] = { .name = #name_, OPTION_SPIN(value_, min_, max_), .hook = on_search_param },
     OptionSpec specs[] = { ENGINE_OPTIONS(ENGINE_OPTION_SPEC, ENGINE_PARAM_OPTION_SPEC) };
@@ -477,7 +482,8 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
         add_message(e, tb_fault);
         sh->tb.pieces = 0;
     }
-    sh->smp_mode = option_int(o, OPT_SMP_MODE) == SMP_LAZY ? SMP_LAZY : SMP_YBWC; /* SmpMode's order */
+    sh->smp_mode =
+        option_int(o, OPT_SMP_MODE) == SMP_LAZY ? SMP_LAZY : SMP_YBWC; /* SmpMode's order */
     atomic_store(&sh->helpers_stop, false);
 }
 
@@ -485,15 +491,18 @@ static void set_up_search(Engine *e, const SearchLimits *limits)
  * played at once (may_answer: the go may be answered without a search, and OwnBook or
  * Replay Without Book is on); otherwise *limits may point at a copy that counts the
  * moves learned to lose as worse than their score. */
-static bool follow_results(Engine *e, const SearchLimits **limits, bool may_answer, const SearchReporter *rep)
+static bool follow_results(Engine *e, const SearchLimits **limits, bool may_answer,
+                           const SearchReporter *rep)
 {
     const Options *o = &e->options;
-    bool game_move = !option_bool(o, OPT_UCI_ANALYSE_MODE) && !option_bool(o, OPT_UCI_LIMIT_STRENGTH);
-    bool may_replay = may_answer && (option_bool(o, OPT_OWN_BOOK) || option_bool(o, OPT_REPLAY_WITHOUT_BOOK));
+    bool game_move =
+        !option_bool(o, OPT_UCI_ANALYSE_MODE) && !option_bool(o, OPT_UCI_LIMIT_STRENGTH);
+    bool may_replay =
+        may_answer && (option_bool(o, OPT_OWN_BOOK) || option_bool(o, OPT_REPLAY_WITHOUT_BOOK));
     char detail[200];
     Move replay = MOVE_NONE;
-    switch (learner_result_go(e->learner, &e->game.pos, game_move, may_replay, *limits, &e->learned_limits,
-                              &replay, detail, sizeof detail, rep)) {
+    switch (learner_result_go(e->learner, &e->game.pos, game_move, may_replay, *limits,
+                              &e->learned_limits, &replay, detail, sizeof detail, rep)) {
     case LEARN_GO_REPLAY:
         runner_book_move(&e->run, replay, MOVE_NONE, detail, rep);
         return true;

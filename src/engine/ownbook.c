@@ -63,8 +63,8 @@ int ownbook_moves(OwnBook *ob, const Options *o, const Learner *learner, const P
 bool ownbook_may_answer(const Options *o, const Position *pos, const SearchLimits *limits)
 {
     return !option_bool(o, OPT_UCI_ANALYSE_MODE) && limits->time[pos->side] >= 0 && !limits->depth
-        && !limits->nodes && !limits->mate && !limits->movetime && !limits->infinite && !limits->ponder
-        && !limits->searchmoves_count;
+        && !limits->nodes && !limits->mate && !limits->movetime && !limits->infinite
+        && !limits->ponder && !limits->searchmoves_count;
 }
 
 bool ownbook_choose(OwnBook *ob, const Options *o, Learner *learner, const Position *pos,
@@ -94,7 +94,8 @@ bool ownbook_choose(OwnBook *ob, const Options *o, Learner *learner, const Posit
     book_move_describe(scratch, &moves[pick], ob->detail, sizeof ob->detail);
     make_move(scratch, moves[pick].move);
     BookMove replies[BOOK_MOVES_MAX];
-    int best_reply = book_choose(replies, book_probe(book, scratch, replies, BOOK_MOVES_MAX), 0, &ob->rng);
+    int best_reply =
+        book_choose(replies, book_probe(book, scratch, replies, BOOK_MOVES_MAX), 0, &ob->rng);
     ob->best = moves[pick].move;
     ob->ponder = best_reply >= 0 ? replies[best_reply].move : MOVE_NONE;
     return true;

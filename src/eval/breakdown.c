@@ -22,9 +22,11 @@ void eval_print(const Position *pos, Writer *out)
     EvalBreakdown tr;
     int v = evaluate_breakdown(pos, &tr);
     if (tr.special) {
-        writer_printf(out, "Specialised endgame evaluation (insufficient material or bare king): %+.2f (White's view)\n",
+        writer_printf(out, "Specialised endgame evaluation (insufficient material or bare king): "
+                      "%+.2f (White's view)\n",
                       tr.value / 100.0);
-        writer_printf(out, "Final evaluation: %+.2f (side to move), %+.2f (White)\n", v / 100.0, tr.value / 100.0);
+        writer_printf(out, "Final evaluation: %+.2f (side to move), %+.2f (White)\n", v / 100.0,
+                      tr.value / 100.0);
         return;
     }
     const char *rule = " --------------+---------------+---------------+--------------\n";
@@ -45,7 +47,8 @@ void eval_print(const Position *pos, Writer *out)
     writer_printf(out, " %13s |               |               |", "Total");
     print_pair(out, tr.mg, tr.eg);
     writer_printf(out, "\n\n");
-    writer_printf(out, "Phase: %d/%d (middlegame weight), scale factor: %d/%d\n", tr.phase, EVAL_PHASE_MAX, tr.scale,
-                  SCALE_NORMAL);
-    writer_printf(out, "Final evaluation: %+.2f (White's view), %+.2f (side to move)\n", tr.value / 100.0, v / 100.0);
+    writer_printf(out, "Phase: %d/%d (middlegame weight), scale factor: %d/%d\n", tr.phase,
+                  EVAL_PHASE_MAX, tr.scale, SCALE_NORMAL);
+    writer_printf(out, "Final evaluation: %+.2f (White's view), %+.2f (side to move)\n",
+                  tr.value / 100.0, v / 100.0);
 }

@@ -30,7 +30,8 @@ static int material_eg(const Position *pos, Color c TRACE_PARAM)
     int v = 0;
     for (PieceType pt = PAWN; pt < KING; pt++) {
         v += eg_value(PARAMS.piece_value[pt]) * popcount(pieces_cp(pos, c, pt));
-        TRACE(trace->special_coef[TSLOT(piece_value[pt])] += (int16_t)((c == WHITE ? 1 : -1) * popcount(pieces_cp(pos, c, pt))));
+        TRACE(trace->special_coef[TSLOT(piece_value[pt])]
+                  += (int16_t)((c == WHITE ? 1 : -1) * popcount(pieces_cp(pos, c, pt))));
     }
     return v;
 }
@@ -61,7 +62,8 @@ static bool bare_king_score(const Position *pos, Color strong, int *score TRACE_
             *score = 0;
             return true;
         }
-        *score = EVAL_KNOWN_WIN + eg_value(PARAMS.piece_value[PAWN]) + 10 * relative_rank(strong, p);
+        *score =
+            EVAL_KNOWN_WIN + eg_value(PARAMS.piece_value[PAWN]) + 10 * relative_rank(strong, p);
         TRACE(trace->special_coef[TSLOT(piece_value[PAWN])] += (int16_t)sign;
               trace->special_constant = sign * (EVAL_KNOWN_WIN + 10 * relative_rank(strong, p)));
         return true;
@@ -82,7 +84,8 @@ static bool bare_king_score(const Position *pos, Color strong, int *score TRACE_
         int d = d1 < d2 ? d1 : d2;
         v += 3 * PARAMS.mate_kbnk_corner * (7 - (d > 7 ? 7 : d))
            + PARAMS.mate_push_to_edge * edge_closeness(wk);
-        TRACE(trace->special_coef[TSLOT(mate_kbnk_corner)] += (int16_t)(sign * 3 * (7 - (d > 7 ? 7 : d))));
+        TRACE(trace->special_coef[TSLOT(mate_kbnk_corner)]
+                  += (int16_t)(sign * 3 * (7 - (d > 7 ? 7 : d))));
     } else {
         v += PARAMS.mate_push_to_edge * edge_closeness(wk);
     }
@@ -108,7 +111,7 @@ bool endgame_evaluate(const Position *pos, int *score TRACE_PARAM)
 
 /* Records the rule that applied into *scale_trace (tuner build), the constant included. */
 #ifdef EVAL_TRACE
-#define SCALE_RETURN(constant_, n_, s0, c0, s1, c1, clamp_, value)                                   \
+#define SCALE_RETURN(constant_, n_, s0, c0, s1, c1, clamp_, value)                                 \
     do {                                                                                           \
         if (scale_trace)                                                                           \
             *scale_trace = (ScaleTrace){ (constant_), (n_), { (uint16_t)(s0), (uint16_t)(s1) },    \
@@ -132,18 +135,21 @@ int endgame_scale(const Position *pos, Color strong, Bitboard strong_passed SCAL
     Bitboard wb = pieces_cp(pos, strong, BISHOP), bb = pieces_cp(pos, weak, BISHOP);
     if (npm_strong == 330 && npm_weak == 330 && popcount(wb) == 1 && popcount(bb) == 1
         && !(wb & DARK_SQUARES) != !(bb & DARK_SQUARES)) {
-        int s = PARAMS.scale_ocb_bishops_only + PARAMS.scale_ocb_per_passed * popcount(strong_passed);
-        SCALE_RETURN(0, 2, TSLOT(scale_ocb_bishops_only), 1, TSLOT(scale_ocb_per_passed), popcount(strong_passed),
-                     true, s < SCALE_NORMAL ? s : SCALE_NORMAL);
+        int s =
+            PARAMS.scale_ocb_bishops_only + PARAMS.scale_ocb_per_passed * popcount(strong_passed);
+        SCALE_RETURN(0, 2, TSLOT(scale_ocb_bishops_only), 1, TSLOT(scale_ocb_per_passed),
+                     popcount(strong_passed), true, s < SCALE_NORMAL ? s : SCALE_NORMAL);
     }
     if (popcount(wb) == 1 && popcount(bb) == 1 && !(wb & DARK_SQUARES) != !(bb & DARK_SQUARES))
-        SCALE_RETURN(0, 1, TSLOT(scale_ocb_with_pieces), 1, 0, 0, false, PARAMS.scale_ocb_with_pieces);
+        SCALE_RETURN(0, 1, TSLOT(scale_ocb_with_pieces), 1, 0, 0, false,
+                     PARAMS.scale_ocb_with_pieces);
 
     /* Pawns all on one rook file, the weak king in the promotion corner. */
     if (strong_pawns && (!(strong_pawns & ~FILE_A_BB) || !(strong_pawns & ~FILE_H_BB))) {
         Square queening = relative_square(strong, make_square(file_of(lsb(strong_pawns)), 7));
         Square wk = king_square(pos, weak);
-        if (npm_strong == 330 && popcount(wb) == 1 && !(wb & DARK_SQUARES) != !(square_bb(queening) & DARK_SQUARES)
+        if (npm_strong == 330 && popcount(wb) == 1
+            && !(wb & DARK_SQUARES) != !(square_bb(queening) & DARK_SQUARES)
             && DISTANCE[wk][queening] <= 1)
             SCALE_RETURN(0, 0, 0, 0, 0, 0, false, 0); /* wrong-coloured bishop */
         if (npm_strong == 0) {

@@ -90,7 +90,8 @@ static void init_mobility_area(EvalInfo *ei, Color us)
     const Position *pos = ei->pos;
     /* Own pawns and king never make way, and enemy pawns guard their squares. Squares of
      * other own pieces count: defending them is worth something. */
-    ei->mobility_area[us] = ~(pieces_cp(pos, us, PAWN) | pieces_cp(pos, us, KING) | ei->pe->attacks[!us]);
+    ei->mobility_area[us] =
+        ~(pieces_cp(pos, us, PAWN) | pieces_cp(pos, us, KING) | ei->pe->attacks[!us]);
 }
 
 /* ---- Pieces ---- */
@@ -187,7 +188,8 @@ static Score evaluate_rooks(EvalInfo *ei, Color us, Score *mobility, Score *psqt
         } else if (mob <= 3) {
             /* Shut in on the king's wing by its own king, which can no longer castle. */
             int kf = file_of(ksq);
-            int rights = castling_rights(pos) & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
+            int rights =
+                castling_rights(pos) & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
             if ((kf < 4) == (f < kf) && relative_rank(us, ksq) == 0 && !rights) {
                 s += w->rook_trapped;
                 TRACE_SCORE(us, rook_trapped, 1);
@@ -236,8 +238,10 @@ static Score evaluate_king(EvalInfo *ei, Color us)
         /* Squares they attack that we defend at most once, by the king or queen only. */
         Bitboard weak = ei->attacked_all[them] & ~ei->attacked2[us]
                       & (~ei->attacked_all[us] | ei->attacked[us][KING] | ei->attacked[us][QUEEN]);
-        Bitboard safe = ~pieces_c(pos, them) & (~ei->attacked_all[us] | (weak & ei->attacked2[them]));
-        Bitboard rook_lines = rook_attacks(ksq, occupied), bishop_lines = bishop_attacks(ksq, occupied);
+        Bitboard safe =
+            ~pieces_c(pos, them) & (~ei->attacked_all[us] | (weak & ei->attacked2[them]));
+        Bitboard rook_lines = rook_attacks(ksq, occupied),
+                 bishop_lines = bishop_attacks(ksq, occupied);
 
         Bitboard rook_checks = rook_lines & ei->attacked[them][ROOK];
         Bitboard queen_checks = (rook_lines | bishop_lines) & ei->attacked[them][QUEEN]
@@ -248,7 +252,8 @@ static Score evaluate_king(EvalInfo *ei, Color us)
         int danger = ei->king_attack_weight[them]
                    + w->ks_zone_attack * ei->king_adjacent_hits[them]
                    + w->ks_weak_square * popcount(weak & ei->king_zone[us])
-                   + w->ks_unsafe_check * popcount((rook_checks | bishop_checks | knight_checks) & ~safe)
+                   + w->ks_unsafe_check
+                         * popcount((rook_checks | bishop_checks | knight_checks) & ~safe)
                    + w->ks_shelter * mg_value(shelter) / 8
                    + w->ks_offset;
         if (rook_checks & safe)
@@ -265,13 +270,15 @@ static Score evaluate_king(EvalInfo *ei, Color us)
          * from the shelter trace. */
         TRACE(trace->danger_on[us] = true;
               trace->danger[us][TSLOT(ks_zone_attack)] += (int16_t)ei->king_adjacent_hits[them];
-              trace->danger[us][TSLOT(ks_weak_square)] += (int16_t)popcount(weak & ei->king_zone[us]);
+              trace->danger[us][TSLOT(ks_weak_square)]
+                  += (int16_t)popcount(weak & ei->king_zone[us]);
               trace->danger[us][TSLOT(ks_unsafe_check)]
                   += (int16_t)popcount((rook_checks | bishop_checks | knight_checks) & ~safe);
               trace->danger[us][TSLOT(ks_offset)]++;
               if (rook_checks & safe) trace->danger[us][TSLOT(ks_safe_check[ROOK])]++;
               if (queen_checks) trace->danger[us][TSLOT(ks_safe_check[QUEEN])]++;
-              if (bishop_checks & safe & ~queen_checks) trace->danger[us][TSLOT(ks_safe_check[BISHOP])]++;
+              if (bishop_checks & safe & ~queen_checks)
+                  trace->danger[us][TSLOT(ks_safe_check[BISHOP])]++;
               if (knight_checks & safe) trace->danger[us][TSLOT(ks_safe_check[KNIGHT])]++;
               if (!queen) trace->danger[us][TSLOT(ks_no_queen)]++);
         if (danger > 0) {
@@ -296,7 +303,8 @@ static Score evaluate_threats(const EvalInfo *ei, Color us)
     const Bitboard non_pawn = targets & ~pieces_p(pos, PAWN);
     Score s = 0;
 
-    Bitboard strongly_protected = ei->attacked[them][PAWN] | (ei->attacked2[them] & ~ei->attacked2[us]);
+    Bitboard strongly_protected =
+        ei->attacked[them][PAWN] | (ei->attacked2[them] & ~ei->attacked2[us]);
     Bitboard defended = non_pawn & strongly_protected;
     Bitboard weak = targets & ~strongly_protected & ei->attacked_all[us];
 
@@ -323,7 +331,8 @@ static Score evaluate_threats(const EvalInfo *ei, Color us)
     }
 
     /* Pieces attacked by our pawns that are not themselves en prise. */
-    Bitboard safe_pawns = pieces_cp(pos, us, PAWN) & (~ei->attacked_all[them] | ei->attacked_all[us]);
+    Bitboard safe_pawns =
+        pieces_cp(pos, us, PAWN) & (~ei->attacked_all[them] | ei->attacked_all[us]);
     Bitboard b = pawn_attacks_bb(us, safe_pawns) & non_pawn;
     while (b) {
         PieceType pt = type_of(piece_on(pos, pop_lsb(&b)));
@@ -360,7 +369,8 @@ static Score evaluate_passed(const EvalInfo *ei, Color us)
             continue;
         Square stop = sq + pawn_push(us);
         int d_them = DISTANCE[their_king][stop], d_us = DISTANCE[our_king][stop];
-        s += w->passed_king_them[r] * (d_them < 5 ? d_them : 5) + w->passed_king_us[r] * (d_us < 5 ? d_us : 5);
+        s += w->passed_king_them[r] * (d_them < 5 ? d_them : 5)
+           + w->passed_king_us[r] * (d_us < 5 ? d_us : 5);
         TRACE_SCORE(us, passed_king_them[r], d_them < 5 ? d_them : 5);
         TRACE_SCORE(us, passed_king_us[r], d_us < 5 ? d_us : 5);
         if (!(occupied & square_bb(stop))) {
@@ -408,12 +418,13 @@ static int unstoppable_plies(const Position *pos, const PawnEntry *pe, Color c)
 
 static int game_phase(const Position *pos)
 {
-    int phase = popcount(pieces_p(pos, KNIGHT) | pieces_p(pos, BISHOP)) + 2 * popcount(pieces_p(pos, ROOK))
-              + 4 * popcount(pieces_p(pos, QUEEN));
+    int phase = popcount(pieces_p(pos, KNIGHT) | pieces_p(pos, BISHOP))
+              + 2 * popcount(pieces_p(pos, ROOK)) + 4 * popcount(pieces_p(pos, QUEEN));
     return phase < EVAL_PHASE_MAX ? phase : EVAL_PHASE_MAX;
 }
 
-static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *breakdown TRACE_PARAM)
+static int evaluate_full(const Position *pos, PawnTable *pawns,
+                         EvalBreakdown *breakdown TRACE_PARAM)
 {
     int special;
     TRACE(memset(trace, 0, sizeof *trace));
@@ -478,7 +489,8 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *b
         ei.terms[TERM_BISHOPS][c] = evaluate_minors(&ei, c, BISHOP, mob, psqt);
     }
     for (Color c = WHITE; c <= BLACK; c++)
-        ei.terms[TERM_ROOKS][c] = evaluate_rooks(&ei, c, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
+        ei.terms[TERM_ROOKS][c] =
+            evaluate_rooks(&ei, c, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
     for (Color c = WHITE; c <= BLACK; c++)
         evaluate_queens(&ei, c, &ei.terms[TERM_MOBILITY][c], &ei.terms[TERM_PSQT][c]);
     for (Color c = WHITE; c <= BLACK; c++) {
@@ -486,7 +498,8 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *b
         ei.terms[TERM_THREATS][c] = evaluate_threats(&ei, c);
         ei.terms[TERM_PASSED][c] = evaluate_passed(&ei, c);
     }
-    int fastest_white = unstoppable_plies(pos, ei.pe, WHITE), fastest_black = unstoppable_plies(pos, ei.pe, BLACK);
+    int fastest_white = unstoppable_plies(pos, ei.pe, WHITE),
+        fastest_black = unstoppable_plies(pos, ei.pe, BLACK);
     if (fastest_white < fastest_black) {
         ei.terms[TERM_PASSED][WHITE] += w->passed_unstoppable;
         TRACE_SCORE(WHITE, passed_unstoppable, 1);
@@ -502,13 +515,16 @@ static int evaluate_full(const Position *pos, PawnTable *pawns, EvalBreakdown *b
     }
     int phase = game_phase(pos);
     Color strong = eg > 0 ? WHITE : BLACK;
-    int scale = eg != 0 ? endgame_scale(pos, strong, ei.pe->passed[strong] TRACE_ARG(NULL)) : SCALE_NORMAL;
+    int scale =
+        eg != 0 ? endgame_scale(pos, strong, ei.pe->passed[strong] TRACE_ARG(NULL)) : SCALE_NORMAL;
     /* Both sides' scale: the side ahead may change with the weights. */
     TRACE(trace->phase = phase;
           for (Color c = WHITE; c <= BLACK; c++)
               endgame_scale(pos, c, ei.pe->passed[c], &trace->scale[c]));
     /* Scale 0 is a dead draw for the side ahead: no middlegame remainder either. */
-    int v = scale == 0 ? 0 : (mg * phase + eg * (EVAL_PHASE_MAX - phase) * scale / SCALE_NORMAL) / EVAL_PHASE_MAX;
+    int v = scale == 0 ? 0
+                       : (mg * phase + eg * (EVAL_PHASE_MAX - phase) * scale / SCALE_NORMAL)
+                             / EVAL_PHASE_MAX;
     if (v > EVAL_MAX)
         v = EVAL_MAX;
     if (v < -EVAL_MAX)

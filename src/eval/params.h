@@ -19,7 +19,10 @@ static inline int mg_value(Score s) { return (int16_t)(uint16_t)(uint32_t)s; }
 static inline int eg_value(Score s) { return (int16_t)(uint16_t)(((uint32_t)s + 0x8000u) >> 16); }
 static inline Score make_score(int mg, int eg) { return S(mg, eg); }
 /* Multiplies both halves (keep n small: the packed value must not overflow). */
-static inline Score score_mul(Score s, int n) { return make_score(mg_value(s) * n, eg_value(s) * n); }
+static inline Score score_mul(Score s, int n)
+{
+    return make_score(mg_value(s) * n, eg_value(s) * n);
+}
 
 typedef struct {
     /* Material and piece-square tables. The tables are written as seen from White with
@@ -104,7 +107,7 @@ typedef struct {
     size_t offset;
     int count;
     int rows;
-    int per_line;  /* elements per printed line (8 for square tables) */
+    int per_line;  /* elements per printed line (4 for square tables: half a rank) */
     ParamKind kind;
 } ParamInfo;
 

@@ -204,19 +204,22 @@ Score pawns_king_safety(const Position *pos, PawnEntry *e, Color c TRACE_PARAM)
         st->candidates = 1;
 #endif
     Square ksq = king_square(pos, c);
-    int castling = castling_rights(pos) & (c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
+    int castling =
+        castling_rights(pos) & (c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
     if (e->king_square[c] == ksq && e->king_castling[c] == castling)
         return e->king[c];
 
     /* The shelter the king could still reach by castling counts too. */
     Score shelter = shelter_storm(pos, c, ksq CANDIDATE_ARG(st ? &st->candidate[0] : NULL));
     if (castling & (WHITE_OO | BLACK_OO)) {
-        Score s = shelter_storm(pos, c, relative_square(c, G1) CANDIDATE_ARG(st ? &st->candidate[st->candidates++] : NULL));
+        Score s = shelter_storm(pos, c, relative_square(c, G1)
+                                CANDIDATE_ARG(st ? &st->candidate[st->candidates++] : NULL));
         if (mg_value(s) > mg_value(shelter))
             shelter = s;
     }
     if (castling & (WHITE_OOO | BLACK_OOO)) {
-        Score s = shelter_storm(pos, c, relative_square(c, C1) CANDIDATE_ARG(st ? &st->candidate[st->candidates++] : NULL));
+        Score s = shelter_storm(pos, c, relative_square(c, C1)
+                                CANDIDATE_ARG(st ? &st->candidate[st->candidates++] : NULL));
         if (mg_value(s) > mg_value(shelter))
             shelter = s;
     }

@@ -73,7 +73,8 @@ static bool parse_operations(const char *p, EpdRecord *rec, char *err, size_t er
                 while (*p && *p != '"')
                     p++;
                 if (!*p)
-                    return error_set(err, err_size, "unterminated string in EPD operation '%s'", rec->text + op->opcode);
+                    return error_set(err, err_size, "unterminated string in EPD operation '%s'",
+                                     rec->text + op->opcode);
                 len = (size_t)(p - begin);
                 p++;
             } else {
@@ -131,7 +132,8 @@ bool epd_parse(const char *line, Position *pos, EpdRecord *rec, char *err, size_
     }
     if (ok) {
         position_to_fen(tmp, rec->fen);
-        memcpy(pos, tmp, offsetof(Position, states) + sizeof(StateInfo) * (size_t)(tmp->st_index + 1));
+        memcpy(pos, tmp,
+               offsetof(Position, states) + sizeof(StateInfo) * (size_t)(tmp->st_index + 1));
     }
     free(tmp);
     return ok;
@@ -186,7 +188,8 @@ int epd_moves(const EpdRecord *rec, const Position *pos, const char *opcode,
             continue;
         Move m = move_from_san(pos, text);
         if (m == MOVE_NONE) {
-            error_set(err, err_size, "%s move '%s' is not a legal move in %s", opcode, text, rec->fen);
+            error_set(err, err_size, "%s move '%s' is not a legal move in %s", opcode, text,
+                      rec->fen);
             return -1;
         }
         if (count < max)
@@ -228,7 +231,8 @@ bool epd_format(const EpdRecord *rec, char *buf, size_t size)
             const char *operand = epd_operand(rec, i, j);
             if (strchr(operand, '"'))
                 return false; /* EPD strings have no escape for a quote */
-            n = snprintf(buf + used, size - used, needs_quotes(operand) ? " \"%s\"" : " %s", operand);
+            n = snprintf(buf + used, size - used, needs_quotes(operand) ? " \"%s\"" : " %s",
+                         operand);
             if (n < 0 || (size_t)n >= size - used)
                 return false;
             used += (size_t)n;

@@ -17,7 +17,10 @@ static inline Bitboard file_major_before(Square s)
 }
 
 /* Number of the piece on s among the pieces of set. */
-static inline int file_major_index(Bitboard set, Square s) { return popcount(set & file_major_before(s)); }
+static inline int file_major_index(Bitboard set, Square s)
+{
+    return popcount(set & file_major_before(s));
+}
 
 /* Mirror about the a1-h8 diagonal, square (file, rank) -> (rank, file): the bit order of
  * the result is the file-major order of the input. Three delta swaps. */
@@ -56,8 +59,9 @@ static const int8_t KING_DF[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int8_t KING_DR[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 #define STEP_INDEX(df, dr) (((df) + 1) * 3 + (dr) + 1)
 static const int8_t KING_VECTOR[9] = {
-    [STEP_INDEX(0, 1)] = 0, [STEP_INDEX(1, 1)] = 1, [STEP_INDEX(1, 0)] = 2, [STEP_INDEX(1, -1)] = 3,
-    [STEP_INDEX(0, -1)] = 4, [STEP_INDEX(-1, -1)] = 5, [STEP_INDEX(-1, 0)] = 6, [STEP_INDEX(-1, 1)] = 7,
+    [STEP_INDEX(0, 1)] = 0, [STEP_INDEX(1, 1)] = 1, [STEP_INDEX(1, 0)] = 2,
+    [STEP_INDEX(1, -1)] = 3, [STEP_INDEX(0, -1)] = 4, [STEP_INDEX(-1, -1)] = 5,
+    [STEP_INDEX(-1, 0)] = 6, [STEP_INDEX(-1, 1)] = 7,
 };
 /* Castling is the king stepping backwards-diagonally off the board from e1/e8, which no
  * king move can do: O-O towards h, O-O-O towards a. [colour][0 = O-O, 1 = O-O-O] */
@@ -68,8 +72,9 @@ static const int8_t KNIGHT_DF[8] = { 1, 2, 2, 1, -1, -2, -2, -1 };
 static const int8_t KNIGHT_DR[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
 #define JUMP_INDEX(df, dr) (((df) + 2) * 5 + (dr) + 2)
 static const int8_t KNIGHT_VECTOR[25] = {
-    [JUMP_INDEX(1, 2)] = 0, [JUMP_INDEX(2, 1)] = 1, [JUMP_INDEX(2, -1)] = 2, [JUMP_INDEX(1, -2)] = 3,
-    [JUMP_INDEX(-1, -2)] = 4, [JUMP_INDEX(-2, -1)] = 5, [JUMP_INDEX(-2, 1)] = 6, [JUMP_INDEX(-1, 2)] = 7,
+    [JUMP_INDEX(1, 2)] = 0, [JUMP_INDEX(2, 1)] = 1, [JUMP_INDEX(2, -1)] = 2,
+    [JUMP_INDEX(1, -2)] = 3, [JUMP_INDEX(-1, -2)] = 4, [JUMP_INDEX(-2, -1)] = 5,
+    [JUMP_INDEX(-2, 1)] = 6, [JUMP_INDEX(-1, 2)] = 7,
 };
 
 /* Pawn vector: kind << 2 | detail. Kind 0 = not promoting, detail = advance, double
@@ -95,7 +100,8 @@ static inline int diagonal_vector(Square from, Square to)
 
 static inline Square straight_target(Square from, int vector)
 {
-    Square to = vector < 8 ? make_square(vector, rank_of(from)) : make_square(file_of(from), vector - 8);
+    Square to =
+        vector < 8 ? make_square(vector, rank_of(from)) : make_square(file_of(from), vector - 8);
     return to == from ? NO_SQUARE : to;
 }
 
@@ -159,10 +165,12 @@ static Move fallback_decode(const Position *pos, int code)
 }
 
 /* Whether the side to move, with these piece counts, cannot use piece codes. */
-static inline bool counts_need_fallback(int pawns, int knights, int light, int dark, int rooks, int queens)
+static inline bool counts_need_fallback(int pawns, int knights, int light, int dark, int rooks,
+                                        int queens)
 {
     /* Bitwise, not short-circuit: one predictable branch for the caller instead of six. */
-    return (light > 1) | (dark > 1) | (knights > 2) | (rooks > 2) | (queens > 2) | ((queens == 2) & (pawns > 6));
+    return (light > 1) | (dark > 1) | (knights > 2) | (rooks > 2) | (queens > 2)
+         | ((queens == 2) & (pawns > 6));
 }
 
 static inline Bitboard more_than_two(Bitboard b) { b &= b - 1; return b & (b - 1); }
@@ -173,10 +181,12 @@ static inline bool side_needs_fallback(const Position *pos)
     Bitboard bishops = own & pos->by_type[BISHOP], queens = own & pos->by_type[QUEEN];
     /* A cheap filter first (this runs for every code): only a second queen, a third
      * knight or rook, or a second bishop of one colour can make a fallback. */
-    if (!(more_than_one(queens) | more_than_two(own & pos->by_type[KNIGHT]) | more_than_two(own & pos->by_type[ROOK])
+    if (!(more_than_one(queens) | more_than_two(own & pos->by_type[KNIGHT])
+          | more_than_two(own & pos->by_type[ROOK])
           | more_than_one(bishops & LIGHT_SQUARES) | more_than_one(bishops & DARK_SQUARES)))
         return false;
-    return counts_need_fallback(popcount(own & pos->by_type[PAWN]), popcount(own & pos->by_type[KNIGHT]),
+    return counts_need_fallback(popcount(own & pos->by_type[PAWN]),
+                                popcount(own & pos->by_type[KNIGHT]),
                                 popcount(bishops & LIGHT_SQUARES), popcount(bishops & DARK_SQUARES),
                                 popcount(own & pos->by_type[ROOK]), popcount(queens));
 }
@@ -197,20 +207,24 @@ static inline int encode_piece_move(const Position *pos, Move m, int index)
     case PAWN: {
         int direction = df == 0 ? 0 : df < 0 ? 1 : 2;
         int vector = (flags & FLAG_PROMO) ? (direction + 1) << 2 | (flags & 3)
-                   : direction ? PAWN_LEFT + direction - 1 : flags == FLAG_DOUBLE_PUSH ? PAWN_DOUBLE : PAWN_ADVANCE;
+                   : direction ? PAWN_LEFT + direction - 1
+                   : flags == FLAG_DOUBLE_PUSH ? PAWN_DOUBLE : PAWN_ADVANCE;
         return (MOVECODE_PAWN_0 + index) << 4 | vector;
     }
     case KNIGHT:
         return MOVECODE_KNIGHTS << 4 | index << 3 | KNIGHT_VECTOR[JUMP_INDEX(df, dr)];
     case BISHOP:
-        return ((square_bb(from) & LIGHT_SQUARES) ? MOVECODE_LIGHT_BISHOP : MOVECODE_DARK_BISHOP) << 4
+        return ((square_bb(from) & LIGHT_SQUARES) ? MOVECODE_LIGHT_BISHOP
+                                                  : MOVECODE_DARK_BISHOP) << 4
              | diagonal_vector(from, to);
     case ROOK:
         return (MOVECODE_ROOK_0 + index) << 4 | straight_vector(from, to);
     case QUEEN:
         if (df && dr)
-            return (index ? MOVECODE_QUEEN2_DIAGONAL : MOVECODE_QUEEN_DIAGONAL) << 4 | diagonal_vector(from, to);
-        return (index ? MOVECODE_QUEEN2_STRAIGHT : MOVECODE_QUEEN_STRAIGHT) << 4 | straight_vector(from, to);
+            return (index ? MOVECODE_QUEEN2_DIAGONAL : MOVECODE_QUEEN_DIAGONAL) << 4
+                 | diagonal_vector(from, to);
+        return (index ? MOVECODE_QUEEN2_STRAIGHT : MOVECODE_QUEEN_STRAIGHT) << 4
+             | straight_vector(from, to);
     default: /* king */
         if (flags == FLAG_CASTLE_KING || flags == FLAG_CASTLE_QUEEN)
             return MOVECODE_KING << 4 | CASTLE_VECTOR[pos->side][flags == FLAG_CASTLE_QUEEN];
@@ -302,7 +316,8 @@ static inline Move finish_move(const Position *pos, Square from, Square to, bool
 static inline Move decode_diagonal(const Position *pos, Square from, int vector)
 {
     Square to = diagonal_target(from, vector);
-    if (to == NO_SQUARE || (between_on_line(from, to, vector < 8 ? LINE_STEP_9 : LINE_STEP_7) & pieces(pos)))
+    if (to == NO_SQUARE
+        || (between_on_line(from, to, vector < 8 ? LINE_STEP_9 : LINE_STEP_7) & pieces(pos)))
         return MOVE_NONE;
     return finish_move(pos, from, to, false);
 }
@@ -310,7 +325,8 @@ static inline Move decode_diagonal(const Position *pos, Square from, int vector)
 static inline Move decode_straight(const Position *pos, Square from, int vector)
 {
     Square to = straight_target(from, vector);
-    if (to == NO_SQUARE || (between_on_line(from, to, vector < 8 ? LINE_STEP_1 : LINE_STEP_8) & pieces(pos)))
+    if (to == NO_SQUARE
+        || (between_on_line(from, to, vector < 8 ? LINE_STEP_1 : LINE_STEP_8) & pieces(pos)))
         return MOVE_NONE;
     return finish_move(pos, from, to, false);
 }
@@ -326,8 +342,11 @@ static Move decode_king(const Position *pos, Square from, int vector)
     Color us = pos->side;
     if (rank_of(from) != rank_of(relative_square(us, A1)))
         return MOVE_NONE;
-    Move m = vector == CASTLE_VECTOR[us][0] ? move_create(from, castle_king_to(us, false), FLAG_CASTLE_KING)
-           : vector == CASTLE_VECTOR[us][1] ? move_create(from, castle_king_to(us, true), FLAG_CASTLE_QUEEN) : MOVE_NONE;
+    Move m = vector == CASTLE_VECTOR[us][0]
+               ? move_create(from, castle_king_to(us, false), FLAG_CASTLE_KING)
+           : vector == CASTLE_VECTOR[us][1]
+               ? move_create(from, castle_king_to(us, true), FLAG_CASTLE_QUEEN)
+               : MOVE_NONE;
     return m != MOVE_NONE && move_is_legal_fast(pos, m) ? m : MOVE_NONE;
 }
 
@@ -379,7 +398,8 @@ static Move decode_pawn(const Position *pos, Square from, int vector)
 
 /* Decodes piece code `piece` (whose piece stands on from) with its vector; second_queen
  * tells that codes 14/15 name the second queen rather than pawns 6/7. */
-static inline Move decode_at(const Position *pos, int piece, int vector, Square from, bool second_queen)
+static inline Move decode_at(const Position *pos, int piece, int vector, Square from,
+                             bool second_queen)
 {
     if (from == NO_SQUARE)
         return MOVE_NONE;
@@ -395,7 +415,8 @@ static inline Move decode_at(const Position *pos, int piece, int vector, Square 
     case MOVECODE_ROOK_1:
         return decode_straight(pos, from, vector);
     case MOVECODE_KNIGHTS:
-        return finish_move(pos, from, step_target(from, KNIGHT_DF[vector & 7], KNIGHT_DR[vector & 7]), false);
+        return finish_move(pos, from,
+                           step_target(from, KNIGHT_DF[vector & 7], KNIGHT_DR[vector & 7]), false);
     default:
         if (second_queen)
             return piece == MOVECODE_QUEEN2_DIAGONAL ? decode_diagonal(pos, from, vector)
@@ -449,7 +470,8 @@ Move movecode_decode(const Position *pos, int code)
     case MOVECODE_KNIGHTS:
         from = pair_member(pieces_cp(pos, us, KNIGHT), vector >> 3);
         return from == NO_SQUARE ? MOVE_NONE
-             : finish_move(pos, from, step_target(from, KNIGHT_DF[vector & 7], KNIGHT_DR[vector & 7]), false);
+             : finish_move(pos, from,
+                           step_target(from, KNIGHT_DF[vector & 7], KNIGHT_DR[vector & 7]), false);
     case MOVECODE_ROOK_0:
     case MOVECODE_ROOK_1:
         from = pair_member(pieces_cp(pos, us, ROOK), piece - MOVECODE_ROOK_0);
@@ -513,7 +535,8 @@ Move movecode_decode_tracked(const MoveCodeTracker *t, const Position *pos, int 
     case MOVECODE_ROOK_1: from = list_square(&l[MC_ROOKS], piece - MOVECODE_ROOK_0); break;
     default:
         second_queen = piece >= MOVECODE_QUEEN2_DIAGONAL && l[MC_QUEENS].count == 2;
-        from = second_queen ? l[MC_QUEENS].square[1] : list_square(&l[MC_PAWNS], piece - MOVECODE_PAWN_0);
+        from = second_queen ? l[MC_QUEENS].square[1]
+                            : list_square(&l[MC_PAWNS], piece - MOVECODE_PAWN_0);
         break;
     }
     return decode_at(pos, piece, vector, from, second_queen);

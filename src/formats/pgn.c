@@ -65,7 +65,8 @@ static void report(PgnReader *r, const char *fmt, ...)
 }
 
 /* Reports the current game once and switches to skipping it. */
-static const PgnItem *fail_game(PgnReader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static const PgnItem *fail_game(PgnReader *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static const PgnItem *fail_game(PgnReader *r, const char *fmt, ...)
 {
     char what[400];
@@ -138,7 +139,8 @@ static const PgnItem *movetext_symbol(PgnReader *r)
     char *s = r->lx.token;
     const char *result = result_of(s);
     if (result)
-        return r->depth == 0 ? end_game(r, result) : NULL; /* a result inside a variation: ignored */
+        return r->depth == 0 ? end_game(r, result) : NULL; /* a result inside a variation:
+                                                            * ignored */
 
     if (r->lx.token_too_long)
         return fail_game(r, "unreadable move '%s...'", s);
@@ -217,8 +219,8 @@ static bool variant_supported(const char *v)
 /* Chess960 under the names GUIs write (cutechess "fischerandom", lichess "Chess960"). */
 static bool variant_chess960(const char *v)
 {
-    return !strcasecmp(v, "fischerandom") || !strcasecmp(v, "fischer random") || !strcasecmp(v, "chess960")
-        || !strcasecmp(v, "chess 960") || !strcasecmp(v, "960");
+    return !strcasecmp(v, "fischerandom") || !strcasecmp(v, "fischer random")
+        || !strcasecmp(v, "chess960") || !strcasecmp(v, "chess 960") || !strcasecmp(v, "960");
 }
 
 /* Sets up the start position when the movetext begins. */
@@ -398,7 +400,8 @@ const PgnItem *pgn_next(PgnReader *r)
         case ST_BETWEEN:
             if (tok == PGN_T_EOF) {
                 if (r->lx.read_errno && !r->read_error_reported) {
-                    report(r, "%s: read error after line %ld: %s", r->name, r->lx.line, strerror(r->lx.read_errno));
+                    report(r, "%s: read error after line %ld: %s", r->name, r->lx.line,
+                           strerror(r->lx.read_errno));
                     r->read_error_reported = true;
                 }
                 r->has_pending = true;

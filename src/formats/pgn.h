@@ -54,7 +54,8 @@ typedef struct {
                                 where the next move will be played */
     Move move;               /* PGN_MOVE (MOVE_NULL for a null move) */
     const char *text;        /* PGN_MOVE: the move as written; PGN_COMMENT: the comment */
-    bool truncated;          /* PGN_COMMENT / PGN_TAG: cut to PGN_TEXT_MAX - 1 bytes (pgn_lexer.h) */
+    bool truncated;          /* PGN_COMMENT / PGN_TAG: cut to PGN_TEXT_MAX - 1 bytes
+                                (pgn_lexer.h) */
     int ply;                 /* PGN_MOVE: plies from the start position (0 = first move) */
     int depth;               /* variation depth, 0 = main line */
     int nag;                 /* PGN_NAG: 1 = !, 2 = ?, 3 = !!, 4 = ??, 5 = !?, 6 = ?!, or $n */

@@ -42,8 +42,8 @@ static inline int read_byte(PgnLexer *lx)
 static inline bool is_space(int c) { return c == ' ' || (c >= 0 && c < 32) || c == 127; }
 static inline bool is_delimiter(int c)
 {
-    return c == EOF || is_space(c) || c == '[' || c == ']' || c == '{' || c == '}' || c == '(' || c == ')'
-        || c == ';' || c == '$';
+    return c == EOF || is_space(c) || c == '[' || c == ']' || c == '{' || c == '}' || c == '('
+        || c == ')' || c == ';' || c == '$';
 }
 
 static void append_text(PgnLexer *lx, size_t *n, int c)

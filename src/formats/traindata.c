@@ -12,7 +12,11 @@ enum { FLAG_FEN = 1, FLAG_CHESS960 = 2, FLAGS_KNOWN = 3 };
 
 static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
 static void put32(uint8_t *p, uint32_t v) { put16(p, v & 0xFFFF); put16(p + 2, v >> 16); }
-static void put64(uint8_t *p, uint64_t v) { put32(p, (uint32_t)v); put32(p + 4, (uint32_t)(v >> 32)); }
+static void put64(uint8_t *p, uint64_t v)
+{
+    put32(p, (uint32_t)v);
+    put32(p + 4, (uint32_t)(v >> 32));
+}
 static unsigned get16(const uint8_t *p) { return p[0] | (unsigned)p[1] << 8; }
 static uint32_t get32(const uint8_t *p) { return get16(p) | (uint32_t)get16(p + 2) << 16; }
 static uint64_t get64(const uint8_t *p) { return get32(p) | (uint64_t)get32(p + 4) << 32; }
@@ -40,7 +44,8 @@ bool train_header_decode(const uint8_t *in, TrainHeader *h, char *err, size_t er
         return false;
     }
     if (get16(in + 8) != TRAIN_VERSION || get16(in + 10) != MOVECODE_VERSION) {
-        snprintf(err, err_size, "training-data version %u (move codes %u), this program reads %d (%d)",
+        snprintf(err, err_size,
+                 "training-data version %u (move codes %u), this program reads %d (%d)",
                  get16(in + 8), get16(in + 10), TRAIN_VERSION, MOVECODE_VERSION);
         return false;
     }
@@ -61,8 +66,9 @@ bool train_header_decode(const uint8_t *in, TrainHeader *h, char *err, size_t er
 size_t train_game_encode(const TrainGame *g, uint8_t *out)
 {
     size_t fen_len = g->standard_start ? 0 : strlen(g->fen);
-    if (g->plies < 0 || g->plies > TRAIN_MAX_PLIES || g->first_scored < 0 || g->first_scored > g->plies
-        || fen_len > 127 || (!g->standard_start && fen_len == 0) || g->result < 0 || g->result > 2)
+    if (g->plies < 0 || g->plies > TRAIN_MAX_PLIES || g->first_scored < 0
+        || g->first_scored > g->plies || fen_len > 127 || (!g->standard_start && fen_len == 0)
+        || g->result < 0 || g->result > 2)
         return 0;
     uint8_t *p = out + 2;
     *p++ = (uint8_t)((g->standard_start ? 0 : FLAG_FEN) | (g->chess960 ? FLAG_CHESS960 : 0));

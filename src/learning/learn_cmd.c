@@ -64,7 +64,8 @@ static int find_book(const Contents *c, Key key)
 static bool game_start(const LearnGame *g, Position *pos)
 {
     char err[160];
-    return position_from_fen(pos, (g->flags & LEARN_GAME_STARTPOS) ? START_FEN : g->fen, err, sizeof err, NULL);
+    return position_from_fen(pos, (g->flags & LEARN_GAME_STARTPOS) ? START_FEN : g->fen, err,
+                             sizeof err, NULL);
 }
 
 /* Finds each learned position and book entry in the recorded games, for its FEN. */
@@ -78,7 +79,8 @@ static void locate(Contents *c, Position *pos)
             int k = find_position(c, pos_key(pos));
             if (k >= 0 && !c->pos_fen[k][0])
                 position_to_fen(pos, c->pos_fen[k]);
-            for (int b = find_book(c, pos_key(pos)); b >= 0 && b < c->rec.book_count && c->rec.book[b].key == pos_key(pos); b++)
+            for (int b = find_book(c, pos_key(pos));
+                 b >= 0 && b < c->rec.book_count && c->rec.book[b].key == pos_key(pos); b++)
                 if (!c->book_fen[b][0])
                     position_to_fen(pos, c->book_fen[b]);
             if (ply == g->ply_count)
@@ -118,11 +120,12 @@ static const char *const RESULTS[] = { "*", "1-0", "0-1", "1/2-1/2" };
 
 static void print_game(FILE *out, const LearnGame *g, int number, Position *pos)
 {
-    fprintf(out, "[Event \"Saavedra learning file\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"%d\"]\n",
+    fprintf(out, "[Event \"Saavedra learning file\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n"
+            "[Round \"%d\"]\n",
             number);
     fprintf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n",
-            g->own_side == LEARN_SIDE_WHITE ? "Saavedra" : "?", g->own_side == LEARN_SIDE_BLACK ? "Saavedra" : "?",
-            RESULTS[g->result]);
+            g->own_side == LEARN_SIDE_WHITE ? "Saavedra" : "?",
+            g->own_side == LEARN_SIDE_BLACK ? "Saavedra" : "?", RESULTS[g->result]);
     if (!(g->flags & LEARN_GAME_STARTPOS))
         fprintf(out, "[SetUp \"1\"]\n[FEN \"%s\"]\n", g->fen);
     fprintf(out, "[PlyCount \"%d\"]\n\n", g->ply_count);
@@ -182,9 +185,11 @@ int learn_print(const char *path, FILE *out, FILE *err)
     LearnVisitor v = { learn_collect_position, on_game, learn_collect_book, &c };
     LearnParse p;
     learn_parse(data, size, &v, &p);
-    static const char *const STATUS[] = { "intact", "empty", "torn last record", "damaged", "foreign" };
-    fprintf(out, "learning file %s: %zu bytes, %s%s%s: %d positions, %d games, %d book results\n", path, size,
-            STATUS[p.status], p.why[0] ? ", " : "", p.why, p.positions, p.games, p.books);
+    static const char *const STATUS[] = { "intact", "empty", "torn last record", "damaged",
+                                          "foreign" };
+    fprintf(out, "learning file %s: %zu bytes, %s%s%s: %d positions, %d games, %d book results\n",
+            path, size, STATUS[p.status], p.why[0] ? ", " : "", p.why, p.positions, p.games,
+            p.books);
     c.rec.pos_count = learn_merge_positions(c.rec.pos, c.rec.pos_count, c.rec.pos_count);
     c.rec.book_count = learn_merge_books(c.rec.book, c.rec.book_count, c.rec.book_count);
     c.pos_fen = calloc((size_t)c.rec.pos_count + 1, sizeof *c.pos_fen);
@@ -196,14 +201,16 @@ int learn_print(const char *path, FILE *out, FILE *err)
     }
     locate(&c, pos);
     char san[16];
-    fprintf(out, "\n[positions: %d, merged by key; FEN from the recorded games when found there]\n", c.rec.pos_count);
+    fprintf(out, "\n[positions: %d, merged by key; FEN from the recorded games when found there]\n",
+            c.rec.pos_count);
     for (int i = 0; i < c.rec.pos_count; i++) {
         const LearnPosition *lp = &c.rec.pos[i];
         if (c.pos_fen[i][0])
-            fprintf(out, "%s  best %s  ", c.pos_fen[i], lp->has_move ? san_at(pos, c.pos_fen[i], lp->code, san) : "-");
+            fprintf(out, "%s  best %s  ", c.pos_fen[i],
+                    lp->has_move ? san_at(pos, c.pos_fen[i], lp->code, san) : "-");
         else
-            fprintf(out, "key %016llx  code %s%02x  ", (unsigned long long)lp->key, lp->has_move ? "0x" : "-",
-                    lp->has_move ? lp->code : 0);
+            fprintf(out, "key %016llx  code %s%02x  ", (unsigned long long)lp->key,
+                    lp->has_move ? "0x" : "-", lp->has_move ? lp->code : 0);
         print_score(out, lp->score);
         fprintf(out, "  depth %d\n", lp->depth);
     }
@@ -232,7 +239,8 @@ int cmd_learn(int argc, char **argv)
 {
     char path[1024];
     if (argc > 1) {
-        fprintf(stderr, "usage: saavedra learn [FILE]   (default: %s beside the executable)\n", "saavedra.lrn");
+        fprintf(stderr, "usage: saavedra learn [FILE]   (default: %s beside the executable)\n",
+                "saavedra.lrn");
         return 2;
     }
     if (argc == 1)

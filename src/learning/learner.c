@@ -179,7 +179,8 @@ void learner_set_game(Learner *l, const char *fen, const Move *moves, int count,
         position_to_fen(l->scratch, start);
         startpos = strcmp(canon, start) == 0;
     }
-    bool same = startpos == l->startpos && (startpos || strcmp(canon, l->fen) == 0) && l->extra == 0;
+    bool same =
+        startpos == l->startpos && (startpos || strcmp(canon, l->fen) == 0) && l->extra == 0;
     int common = count < l->count ? count : l->count;
     for (int i = 0; same && i < common; i++)
         same = moves[i] == l->moves[i];
@@ -247,14 +248,16 @@ static void learn_position(Learner *l, const Position *pos)
     int code = movecode_encode_checked(pos, l->iter_best);
     if (code == MOVECODE_ERROR)
         return;
-    LearnPosition root = { pos_key(pos), (uint8_t)code, true, (int16_t)l->iter_score, (uint8_t)l->iter_depth };
+    LearnPosition root = { pos_key(pos), (uint8_t)code, true, (int16_t)l->iter_score,
+                           (uint8_t)l->iter_depth };
     l->pending_len = learn_encode_position(&root, l->pending, sizeof l->pending);
     /* The position after the best move as well: a search of the root then finds the
      * learned move at once, since its reply is known. */
     Position *child = l->search_scratch;
     *child = *pos;
     make_move(child, l->iter_best);
-    int reply = l->iter_reply != MOVE_NONE ? movecode_encode_checked(child, l->iter_reply) : MOVECODE_ERROR;
+    int reply =
+        l->iter_reply != MOVE_NONE ? movecode_encode_checked(child, l->iter_reply) : MOVECODE_ERROR;
     LearnPosition next = { pos_key(child), (uint8_t)(reply == MOVECODE_ERROR ? 0 : reply),
                            reply != MOVECODE_ERROR, (int16_t)child_score(l->iter_score),
                            (uint8_t)(l->iter_depth - 1) };
@@ -270,8 +273,8 @@ void learner_search_done(Learner *l, const Position *pos, const SearchResult *r)
     l->last_scores[0] = r->score;
     l->score_count++;
     int ply = total_plies(l);
-    if (l->expect_valid && l->expect_ply + 2 == ply && l->iter_valid && l->iter_depth >= LEARN_MIN_DEPTH
-        && abs(l->iter_score - l->expect_score) > l->threshold)
+    if (l->expect_valid && l->expect_ply + 2 == ply && l->iter_valid
+        && l->iter_depth >= LEARN_MIN_DEPTH && abs(l->iter_score - l->expect_score) > l->threshold)
         learn_position(l, pos);
     l->expect_valid = true;
     l->expect_ply = ply;
@@ -338,8 +341,11 @@ void learner_game_over(Learner *l, int result, char *msg, size_t msg_size)
         LearnGame g;
         memset(&g, 0, sizeof g);
         g.result = (uint8_t)result;
-        g.own_side = l->own_mask == 1 ? LEARN_SIDE_WHITE : l->own_mask == 2 ? LEARN_SIDE_BLACK : LEARN_SIDE_NONE;
-        g.flags = (uint8_t)((l->startpos ? LEARN_GAME_STARTPOS : 0) | (n < total_plies(l) ? LEARN_GAME_CUT : 0));
+        g.own_side = l->own_mask == 1 ? LEARN_SIDE_WHITE
+                   : l->own_mask == 2 ? LEARN_SIDE_BLACK
+                                      : LEARN_SIDE_NONE;
+        g.flags = (uint8_t)((l->startpos ? LEARN_GAME_STARTPOS : 0)
+                            | (n < total_plies(l) ? LEARN_GAME_CUT : 0));
         snprintf(g.fen, sizeof g.fen, "%.100s", l->startpos ? "" : l->fen);
         g.ply_count = n;
         g.codes = codes;
@@ -406,18 +412,19 @@ void learner_book_played(Learner *l, const Position *pos, Move m)
 }
 
 LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, bool may_replay,
-                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay, char *detail,
-                          size_t detail_size, const SearchReporter *rep)
+                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay,
+                          char *detail, size_t detail_size, const SearchReporter *rep)
 {
     ResultAdvice *adv = &l->advice;
-    if (!game_move || limits->infinite || limits->ponder || limits->mate || limits->searchmoves_count
-        || !learner_enabled(l) || !l->use_results || !resultlearn_advise(&l->results, pos, adv))
+    if (!game_move || limits->infinite || limits->ponder || limits->mate
+        || limits->searchmoves_count || !learner_enabled(l) || !l->use_results
+        || !resultlearn_advise(&l->results, pos, adv))
         return LEARN_GO_SEARCH;
     char mv[8];
     if (adv->replay != MOVE_NONE && may_replay) {
         const LearnBookStat *s = &adv->replay_stat;
-        snprintf(detail, detail_size, "from the learning file: won %u, drew %u, lost %u games here", s->wins,
-                 s->draws, s->losses);
+        snprintf(detail, detail_size, "from the learning file: won %u, drew %u, lost %u games here",
+                 s->wins, s->draws, s->losses);
         *replay = adv->replay;
         l->own_mask |= (uint8_t)(1 << pos->side); /* an own move, played without a search */
         return LEARN_GO_REPLAY;
@@ -433,8 +440,10 @@ LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, bool 
             continue;
         const LearnBookStat *s = &adv->lost_stat[k];
         char line[200];
-        snprintf(line, sizeof line, "learned: %s counts %d cp less (won %u, drew %u, lost %u games here)",
-                 move_to_uci_game(pos, adv->lost[k], mv), LEARN_RESULT_PENALTY, s->wins, s->draws, s->losses);
+        snprintf(line, sizeof line,
+                 "learned: %s counts %d cp less (won %u, drew %u, lost %u games here)",
+                 move_to_uci_game(pos, adv->lost[k], mv), LEARN_RESULT_PENALTY, s->wins, s->draws,
+                 s->losses);
         rep->on_info(rep->ctx, line);
     }
     return LEARN_GO_PENALIZED;

@@ -48,7 +48,8 @@
 /* Result learning: what a move that lost here (and never won) counts less than its
  * score in the search, in centipawns. Enough to choose another of moves that score
  * alike, too little to leave out a move that is clearly best (a recapture). */
-#ifndef LEARN_RESULT_PENALTY /* EXTRA_CFLAGS=-DLEARN_RESULT_PENALTY=N builds another size to measure */
+#ifndef LEARN_RESULT_PENALTY
+/* EXTRA_CFLAGS=-DLEARN_RESULT_PENALTY=N builds another size to measure */
 #define LEARN_RESULT_PENALTY 50
 #endif
 /* Compaction runs when a game end finds the file larger than this; its limits. */
@@ -130,8 +131,8 @@ void learner_book_adjust(const Learner *l, const Position *pos, BookMove *moves,
  * - LEARN_GO_SEARCH: nothing learned; search with limits. */
 typedef enum { LEARN_GO_SEARCH, LEARN_GO_REPLAY, LEARN_GO_PENALIZED } LearnGo;
 LearnGo learner_result_go(Learner *l, const Position *pos, bool game_move, bool may_replay,
-                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay, char *detail,
-                          size_t detail_size, const SearchReporter *rep);
+                          const SearchLimits *limits, SearchLimits *learned_limits, Move *replay,
+                          char *detail, size_t detail_size, const SearchReporter *rep);
 /* The learned results of one book move (false when there are none). */
 bool learner_book_stat(const Learner *l, Key key, int code, LearnBookStat *out);
 

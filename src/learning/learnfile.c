@@ -67,7 +67,8 @@ static int open_locked(const char *path, bool create, bool *writable, struct sta
         }
         if (r != 0) {
             if (errno == EWOULDBLOCK)
-                error_set(err, err_size, "%s is locked by another process for over %d ms; left alone this time",
+                error_set(err, err_size,
+                          "%s is locked by another process for over %d ms; left alone this time",
                           path, LEARN_LOCK_WAIT_MS);
             else
                 error_set(err, err_size, "cannot lock %s: %s", path, strerror(errno));
@@ -94,7 +95,8 @@ static bool transfer_all(int fd, uint8_t *in, const uint8_t *out, size_t size, s
     size_t done = 0;
     while (done < size) {
         off_t at = (off_t)(offset + done);
-        ssize_t n = in ? pread(fd, in + done, size - done, at) : pwrite(fd, out + done, size - done, at);
+        ssize_t n =
+            in ? pread(fd, in + done, size - done, at) : pwrite(fd, out + done, size - done, at);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -117,7 +119,8 @@ static bool write_all(int fd, const uint8_t *buf, size_t size, size_t offset)
 /* Writes data as a complete new file and renames it over path (or to path when path was
  * moved away): beside the file a link points to, with its mode and owner (outfile.h).
  * The file descriptor of the old file (and its lock) stays with the caller. */
-static bool replace_file(const char *path, const uint8_t *data, size_t size, char *err, size_t err_size)
+static bool replace_file(const char *path, const uint8_t *data, size_t size, char *err,
+                         size_t err_size)
 {
     return outfile_write(path, data, size, err, err_size);
 }
@@ -155,7 +158,8 @@ static bool set_aside(const char *path, const uint8_t *data, const LearnParse *p
 {
     char aside[1100];
     if (!keep_aside(path, aside, sizeof aside))
-        return error_set(warn, warn_size, "learning file %s: %s; cannot keep it aside (%s), learning does not write to it",
+        return error_set(warn, warn_size, "learning file %s: %s; cannot keep it aside (%s), "
+                         "learning does not write to it",
                          path, p->why, strerror(errno));
     uint8_t header[LEARN_HEADER_SIZE];
     learn_header_make(header);
@@ -168,7 +172,8 @@ static bool set_aside(const char *path, const uint8_t *data, const LearnParse *p
         unlink(aside);
         return error_set(warn, warn_size, "learning file %s: %s; %s", path, p->why, err);
     }
-    error_set(warn, warn_size, "learning file %s: %s; set aside as %s, a fresh file keeps the %d intact records before it",
+    error_set(warn, warn_size, "learning file %s: %s; set aside as %s, a fresh file keeps the %d "
+              "intact records before it",
               path, p->why, aside, salvage ? kept : 0);
     return true;
 }
@@ -180,8 +185,8 @@ typedef enum { SCAN_READY, SCAN_REPLACED, SCAN_FAILED } ScanOutcome;
 static ScanOutcome refuse(LearnFile *f, const LearnParse *p, char *warn, size_t warn_size)
 {
     if (!f->refused)
-        error_set(warn, warn_size, "learning file %s: %s; left as it is, nothing is learned", f->path,
-                  p->why);
+        error_set(warn, warn_size, "learning file %s: %s; left as it is, nothing is learned",
+                  f->path, p->why);
     f->refused = true;
     f->known = false;
     return SCAN_FAILED;
@@ -248,15 +253,16 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
             if (ftruncate(fd, (off_t)p->valid_end) != 0)
                 out = SCAN_FAILED;
             else
-                error_set(warn, warn_size, "learning file %s: dropped %s (%zu bytes)", f->path, p->why,
-                          size - p->valid_end);
+                error_set(warn, warn_size, "learning file %s: dropped %s (%zu bytes)", f->path,
+                          p->why, size - p->valid_end);
         }
         break;
     case LEARN_PARSE_DAMAGED:
     case LEARN_PARSE_FOREIGN:
     case LEARN_PARSE_NOT_OURS:
         if (!writable) {
-            error_set(warn, warn_size, "learning file %s: %s (read-only: only the records before it are used)",
+            error_set(warn, warn_size,
+                      "learning file %s: %s (read-only: only the records before it are used)",
                       f->path, p->why);
             *end = p->valid_end;
             break;
@@ -265,7 +271,8 @@ static ScanOutcome scan_locked(LearnFile *f, int fd, const struct stat *st, bool
         break;
     }
     if (out == SCAN_FAILED && !warn[0])
-        error_set(warn, warn_size, "learning file %s: cannot repair it: %s", f->path, strerror(errno));
+        error_set(warn, warn_size, "learning file %s: cannot repair it: %s", f->path,
+                  strerror(errno));
     free(data);
     if (out == SCAN_READY) {
         f->known = true;
@@ -356,7 +363,8 @@ bool learnfile_append(LearnFile *f, const uint8_t *records, size_t len, bool syn
             if (ftruncate(fd, (off_t)end) != 0)
                 f->known = false;
             close(fd);
-            return error_set(warn, warn_size, "learning file %s: cannot write: %s", f->path, strerror(saved));
+            return error_set(warn, warn_size, "learning file %s: cannot write: %s", f->path,
+                             strerror(saved));
         }
         f->verified = end + head + len;
         close(fd);

@@ -11,8 +11,16 @@
 #include "util/crc32.h"
 
 static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i)); }
-static void put64(uint8_t *p, uint64_t v) { for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i)); }
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
 static unsigned get16(const uint8_t *p) { return (unsigned)p[0] | (unsigned)p[1] << 8; }
 static uint32_t get32(const uint8_t *p)
 {
@@ -290,7 +298,8 @@ void learn_parse(const uint8_t *data, size_t size, const LearnVisitor *v, LearnP
             snprintf(out->why, sizeof out->why, "damaged header");
         else
             snprintf(out->why, sizeof out->why,
-                     "written for format %u, move code %u, key scheme %u (this build: %d, %d, %d%s)",
+                     "written for format %u, move code %u, key scheme %u "
+                     "(this build: %d, %d, %d%s)",
                      get16(data + 8), get16(data + 10), get16(data + 12), LEARN_FORMAT_VERSION,
                      MOVECODE_VERSION, LEARN_ZOBRIST_SCHEME,
                      get64(data + 16) != get64(header + 16) ? ", other Zobrist keys" : "");

@@ -49,8 +49,8 @@ bool resultlearn_add_game(ResultLearn *rl, const LearnGame *g)
     Move *moves = malloc((size_t)g->ply_count * sizeof *moves);
     char err[160];
     bool ok = pos && moves
-              && position_from_fen(pos, (g->flags & LEARN_GAME_STARTPOS) ? START_FEN : g->fen, err, sizeof err,
-                                   NULL);
+              && position_from_fen(pos, (g->flags & LEARN_GAME_STARTPOS) ? START_FEN : g->fen, err,
+                                   sizeof err, NULL);
     int n = ok ? movecode_decode_game(pos, g->codes, g->ply_count, moves) : 0;
     ok = ok && n == g->ply_count;
     Color own = g->own_side == LEARN_SIDE_WHITE ? WHITE : BLACK;

@@ -21,7 +21,8 @@ Network *network_default(char *err, size_t err_size)
 {
     char why[200];
     Network *net = network_from_bytes(saavedra_embedded_net,
-                                      (size_t)(saavedra_embedded_net_end - saavedra_embedded_net), why, sizeof why);
+                                      (size_t)(saavedra_embedded_net_end - saavedra_embedded_net),
+                                      why, sizeof why);
     if (!net)
         snprintf(err, err_size, "the built-in net: %s", why);
     return net;

@@ -12,16 +12,21 @@
 #include "util/crc32.h"
 #include "util/platform.h"
 
-static uint32_t get32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint32_t get32(const uint8_t *p)
+{
+    return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
 static int16_t get16s(const uint8_t *p) { return (int16_t)(p[0] | p[1] << 8); }
 static void put32(uint8_t *p, uint32_t v)
 {
-    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16),
+    p[3] = (uint8_t)(v >> 24);
 }
 static void put16(uint8_t *p, int16_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)((uint16_t)v >> 8); }
 
 /* The header after the version: inputs, hidden, buckets, QA, QB, SCALE. */
-static const uint32_t SHAPE[6] = { NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS, NNUE_QA, NNUE_QB, NNUE_SCALE };
+static const uint32_t SHAPE[6] = { NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS, NNUE_QA, NNUE_QB,
+                                   NNUE_SCALE };
 
 Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t err_size)
 {
@@ -35,15 +40,19 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
     for (int i = 0; i < 6; i++)
         shape = shape && get32(b + 12 + 4 * i) == SHAPE[i];
     if (!shape) {
-        snprintf(err, err_size, "a net of another architecture (version %u, %u inputs, %u hidden, %u buckets); "
-                 "this engine reads versions %d and %d, %d-%d-%d", version, get32(b + 12), get32(b + 16),
-                 get32(b + 20), NNUE_VERSION, NNUE_VERSION_MAPPING, NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS);
+        snprintf(err, err_size,
+                 "a net of another architecture (version %u, %u inputs, %u hidden, %u buckets); "
+                 "this engine reads versions %d and %d, %d-%d-%d",
+                 version, get32(b + 12), get32(b + 16), get32(b + 20), NNUE_VERSION,
+                 NNUE_VERSION_MAPPING, NNUE_INPUTS, NNUE_HIDDEN, NNUE_BUCKETS);
         return NULL;
     }
     bool v2 = version == NNUE_VERSION_MAPPING;
-    size_t header = NNUE_HEADER_SIZE + (v2 ? 4 : 0), expected = v2 ? NNUE_FILE_SIZE_V2 : NNUE_FILE_SIZE;
+    size_t header = NNUE_HEADER_SIZE + (v2 ? 4 : 0),
+           expected = v2 ? NNUE_FILE_SIZE_V2 : NNUE_FILE_SIZE;
     if (size != expected) {
-        snprintf(err, err_size, "a net of %zu bytes where %zu are expected (cut short or with extra bytes)", size,
+        snprintf(err, err_size,
+                 "a net of %zu bytes where %zu are expected (cut short or with extra bytes)", size,
                  expected);
         return NULL;
     }
@@ -54,7 +63,8 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
     }
     uint32_t mapping = v2 ? get32(b + NNUE_HEADER_SIZE) : NNUE_MAP_PLAIN;
     if (mapping >= NNUE_MAP_COUNT) {
-        snprintf(err, err_size, "a net with an input mapping this engine does not know (%u)", mapping);
+        snprintf(err, err_size, "a net with an input mapping this engine does not know (%u)",
+                 mapping);
         return NULL;
     }
     Network *net = pf_aligned_alloc(64, sizeof *net);
@@ -78,7 +88,8 @@ Network *network_from_bytes(const void *bytes, size_t size, char *err, size_t er
     for (int k = 0; k < NNUE_BUCKETS; k++)
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
             if (net->out_weights[k][i] < -128 || net->out_weights[k][i] > 127) {
-                snprintf(err, err_size, "a net with an output weight out of range (%d)", net->out_weights[k][i]);
+                snprintf(err, err_size, "a net with an output weight out of range (%d)",
+                         net->out_weights[k][i]);
                 pf_aligned_free(net);
                 return NULL;
             }
@@ -130,7 +141,8 @@ Network *network_load(const char *path, char *err, size_t err_size)
     }
     if (st.st_size != NNUE_FILE_SIZE && st.st_size != NNUE_FILE_SIZE_V2) {
         close(fd);
-        snprintf(err, err_size, "%s: %lld bytes, a net of this engine has %d (or %d with an input mapping)", path,
+        snprintf(err, err_size,
+                 "%s: %lld bytes, a net of this engine has %d (or %d with an input mapping)", path,
                  (long long)st.st_size, NNUE_FILE_SIZE, NNUE_FILE_SIZE_V2);
         return NULL;
     }

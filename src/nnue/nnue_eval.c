@@ -30,7 +30,8 @@ static void refresh_side(const Network *net, const Position *pos, int persp, int
     for (Bitboard b = pieces(pos); b; b &= b - 1) {
         Square sq = lsb(b);
         Piece pc = piece_on(pos, sq);
-        const int16_t *w = net->ft_weights[nnue_feature(persp, color_of(pc), type_of(pc), sq, flip)];
+        const int16_t *w =
+            net->ft_weights[nnue_feature(persp, color_of(pc), type_of(pc), sq, flip)];
         for (int i = 0; i < NNUE_HIDDEN; i++)
             acc[i] = (int16_t)(acc[i] + w[i]);
     }
@@ -95,11 +96,12 @@ static void move_delta(const Position *pos, const StateInfo *st, Color us, Delta
 static bool king_crosses(const Network *net, const StateInfo *st)
 {
     Move m = st->move;
-    return net->mapping == NNUE_MAP_HM && m != MOVE_NULL && m != MOVE_NONE && type_of(st->moved) == KING
-        && ((move_from(m) ^ move_to(m)) & 4);
+    return net->mapping == NNUE_MAP_HM && m != MOVE_NULL && m != MOVE_NONE
+        && type_of(st->moved) == KING && ((move_from(m) ^ move_to(m)) & 4);
 }
 
-static void apply_delta(const Network *net, const int16_t *in, int16_t *out, const Delta *d, int persp)
+static void apply_delta(const Network *net, const int16_t *in, int16_t *out, const Delta *d,
+                        int persp)
 {
     if (d->adds == 0) {
         memcpy(out, in, NNUE_HIDDEN * sizeof *out);
@@ -129,7 +131,8 @@ static int64_t screlu_dot(const int16_t *v, const int16_t *w)
     const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(NNUE_QA);
     __m512i sum = _mm512_setzero_si512();
     for (int i = 0; i < NNUE_HIDDEN; i += 32) {
-        __m512i x = _mm512_min_epi16(_mm512_max_epi16(_mm512_loadu_si512((const void *)(v + i)), zero), qa);
+        __m512i x =
+            _mm512_min_epi16(_mm512_max_epi16(_mm512_loadu_si512((const void *)(v + i)), zero), qa);
         __m512i xw = _mm512_mullo_epi16(x, _mm512_loadu_si512((const void *)(w + i)));
         sum = _mm512_add_epi32(sum, _mm512_madd_epi16(xw, x));
     }
@@ -138,7 +141,8 @@ static int64_t screlu_dot(const int16_t *v, const int16_t *w)
     const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
     __m256i sum = _mm256_setzero_si256();
     for (int i = 0; i < NNUE_HIDDEN; i += 16) {
-        __m256i x = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(v + i)), zero), qa);
+        __m256i x = _mm256_min_epi16(
+            _mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(v + i)), zero), qa);
         __m256i xw = _mm256_mullo_epi16(x, _mm256_loadu_si256((const __m256i *)(w + i)));
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(xw, x));
     }
@@ -156,7 +160,8 @@ static int64_t screlu_dot(const int16_t *v, const int16_t *w)
 #endif
 }
 
-int nnue_output(const Network *net, const int16_t acc[COLOR_NB][NNUE_HIDDEN], Color stm, int piece_count)
+int nnue_output(const Network *net, const int16_t acc[COLOR_NB][NNUE_HIDDEN], Color stm,
+                int piece_count)
 {
     int bucket = nnue_bucket(piece_count);
     const int16_t *w = net->out_weights[bucket];
@@ -231,7 +236,8 @@ int nnue_evaluate(const Network *net, NnueState *s, const Position *pos)
     }
     acc->key = pos_key(pos);
     acc->valid = true;
-    return nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc->v, pos->side, popcount(pieces(pos)));
+    return nnue_output(net, (const int16_t(*)[NNUE_HIDDEN])acc->v, pos->side,
+                       popcount(pieces(pos)));
 }
 
 void nnue_print(const Network *net, const Position *pos, Writer *out)

@@ -42,7 +42,8 @@ int nnue_evaluate(const Network *net, NnueState *s, const Position *pos);
 /* From scratch, no state: the accumulators of pos (for tests and the eval command). */
 void nnue_refresh(const Network *net, const Position *pos, int16_t out[COLOR_NB][NNUE_HIDDEN]);
 /* The output for given accumulators with side to move stm and piece_count pieces. */
-int nnue_output(const Network *net, const int16_t acc[COLOR_NB][NNUE_HIDDEN], Color stm, int piece_count);
+int nnue_output(const Network *net, const int16_t acc[COLOR_NB][NNUE_HIDDEN], Color stm,
+                int piece_count);
 /* One line for the eval command: the net's score of pos beside the hand-written one
  * (side to move, pawns) and the net's id, or why there is no net. */
 void nnue_print(const Network *net, const Position *pos, Writer *out);

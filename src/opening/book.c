@@ -71,11 +71,13 @@ Book *book_open(const char *path, char *err, size_t err_size)
      * zero-filled one by its first entry (no book starts with a zero key and move). */
     if ((uint64_t)st.st_size >= BOOK_FILE_MAX) {
         fclose(f);
-        snprintf(err, err_size, "%s: too large for a book (%lld bytes)", path, (long long)st.st_size);
+        snprintf(err, err_size, "%s: too large for a book (%lld bytes)", path,
+                 (long long)st.st_size);
         return NULL;
     }
     uint8_t first[16];
-    if (st.st_size >= 16 && (fread(first, 1, sizeof first, f) != sizeof first || fseek(f, 0, SEEK_SET) != 0)) {
+    if (st.st_size >= 16
+        && (fread(first, 1, sizeof first, f) != sizeof first || fseek(f, 0, SEEK_SET) != 0)) {
         fclose(f);
         snprintf(err, err_size, "%s: read error", path);
         return NULL;
@@ -83,7 +85,8 @@ Book *book_open(const char *path, char *err, size_t err_size)
     static const uint8_t ZERO[16];
     if (st.st_size >= 16 && memcmp(first, ZERO, sizeof first) == 0) {
         fclose(f);
-        snprintf(err, err_size, "%s: not a book: its first entry is all zero bytes (a zero-filled file?)", path);
+        snprintf(err, err_size,
+                 "%s: not a book: its first entry is all zero bytes (a zero-filled file?)", path);
         return NULL;
     }
     /* Read to the end rather than trusting the size: another process may be writing it. */
@@ -104,7 +107,10 @@ Book *book_open(const char *path, char *err, size_t err_size)
     fclose(f);
     if (!buf || read_error || size >= BOOK_FILE_MAX) {
         free(buf);
-        snprintf(err, err_size, "%s: %s", path, !buf ? "out of memory" : read_error ? "read error" : "too large for a book");
+        snprintf(err, err_size, "%s: %s", path,
+                 !buf         ? "out of memory"
+                 : read_error ? "read error"
+                              : "too large for a book");
         return NULL;
     }
     Book *b = book_open_bytes(buf, size, path, err, err_size);
@@ -132,7 +138,8 @@ uint32_t book_position_count(const Book *book)
 
 uint32_t book_entry_count(const Book *book)
 {
-    return book->kind == BOOK_KIND_SAAVEDRA ? book->own.header.entries : (uint32_t)book->polyglot.count;
+    return book->kind == BOOK_KIND_SAAVEDRA ? book->own.header.entries
+                                            : (uint32_t)book->polyglot.count;
 }
 
 /* Keeps a legal move that is not already in out (a Polyglot book may repeat one). */
@@ -192,7 +199,8 @@ int book_choose(const BookMove *moves, int n, int variety, uint64_t *rng)
         variety = 100;
     double exponent = 100.0 / variety, total = 0, share[BOOK_MOVES_MAX];
     for (int i = 0; i < n && i < BOOK_MOVES_MAX; i++) {
-        share[i] = moves[i].weight ? pow((double)moves[i].weight / moves[best].weight, exponent) : 0;
+        share[i] =
+            moves[i].weight ? pow((double)moves[i].weight / moves[best].weight, exponent) : 0;
         total += share[i];
     }
     double r = (double)(splitmix64(rng) >> 11) * 0x1p-53 * total;
@@ -251,6 +259,7 @@ void book_move_describe(Position *pos, const BookMove *m, char *buf, size_t size
         return;
     }
     snprintf(buf, size, "%s weight %u, %u games +%u%% =%u%% -%u%%", san, m->weight, m->count,
-             (unsigned)(100.0 * m->wins / decided + 0.5), (unsigned)(100.0 * m->draws / decided + 0.5),
+             (unsigned)(100.0 * m->wins / decided + 0.5),
+             (unsigned)(100.0 * m->draws / decided + 0.5),
              (unsigned)(100.0 * m->losses / decided + 0.5));
 }

@@ -22,10 +22,21 @@ enum {
 #define LAST_FLAG 0x80 /* weight byte: this is the last move of its position */
 #define VARINT_MAX_BYTES 5
 
-static uint32_t get32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint32_t get32(const uint8_t *p)
+{
+    return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
 static uint64_t get64(const uint8_t *p) { return get32(p) | (uint64_t)get32(p + 4) << 32; }
-static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> 8 * i); }
-static void put64(uint8_t *p, uint64_t v) { for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> 8 * i); }
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
 
 bool book_format_is_ours(const uint8_t *bytes, size_t size)
 {
@@ -131,9 +142,11 @@ bool book_image_parse(BookImage *img, const uint8_t *bytes, size_t size, char *e
     uint64_t expect = BOOK_HEADER_SIZE + 8ull * ((uint64_t)h->pages + 1) + 8ull * h->positions
                     + h->data_bytes;
     if (expect != size)
-        return snprintf(err, err_size, "book size %zu bytes, header says %llu (truncated or damaged)",
+        return snprintf(err, err_size,
+                        "book size %zu bytes, header says %llu (truncated or damaged)",
                         size, (unsigned long long)expect), false;
-    if (crc32_update(0, bytes + BOOK_HEADER_SIZE, size - BOOK_HEADER_SIZE) != get32(bytes + H_BODY_CRC))
+    if (crc32_update(0, bytes + BOOK_HEADER_SIZE, size - BOOK_HEADER_SIZE)
+        != get32(bytes + H_BODY_CRC))
         return fail(err, err_size, "book checksum mismatch (damaged file)");
 
     img->dir = bytes + BOOK_HEADER_SIZE;
@@ -151,7 +164,8 @@ bool book_image_parse(BookImage *img, const uint8_t *bytes, size_t size, char *e
             return fail(err, err_size, "book page directory out of order");
         for (uint32_t i = first; i < next; i++) {
             uint64_t key = get64(img->keys + 8ull * i);
-            if ((i > 0 && key <= get64(img->keys + 8ull * (i - 1))) || book_page_of(key, h->pages) != p)
+            if ((i > 0 && key <= get64(img->keys + 8ull * (i - 1)))
+                || book_page_of(key, h->pages) != p)
                 return fail(err, err_size, "book keys out of order");
             bool ok;
             entries += (uint64_t)read_position(img->data, end, &at, NULL, 0, &ok);
@@ -199,8 +213,9 @@ uint32_t book_pages_for(uint32_t requested, uint32_t positions, char *note, size
     if (requested == 0)
         return positions / BOOK_PAGE_TARGET + 1;
     if (requested < least) {
-        snprintf(note, note_size, "%u pages are too few for %u positions (at most %d a page): using %u",
-                 requested, positions, BOOK_PAGE_MAX, least);
+        snprintf(note, note_size,
+                 "%u pages are too few for %u positions (at most %d a page): using %u", requested,
+                 positions, BOOK_PAGE_MAX, least);
         return least;
     }
     if (requested > most) {
@@ -271,9 +286,9 @@ static uint8_t *encode_body(const BookWritePosition *pos, uint32_t npos, const B
     return body;
 }
 
-size_t book_write_file(const char *path, const BookWritePosition *positions, uint32_t position_count,
-                       const BookEntry *entries, uint32_t pages, BookHeader *h,
-                       char *err, size_t err_size)
+size_t book_write_file(const char *path, const BookWritePosition *positions,
+                       uint32_t position_count, const BookEntry *entries, uint32_t pages,
+                       BookHeader *h, char *err, size_t err_size)
 {
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
@@ -292,7 +307,8 @@ size_t book_write_file(const char *path, const BookWritePosition *positions, uin
     uint8_t *body = encode_body(positions, position_count, entries, pages, &body_size, h);
     if (!body)
         return snprintf(err, err_size, "out of memory writing the book"), 0;
-    if (h->data_bytes != body_size - 8ull * (pages + 1) - 8ull * position_count || body_size > UINT32_MAX) {
+    if (h->data_bytes != body_size - 8ull * (pages + 1) - 8ull * position_count
+        || body_size > UINT32_MAX) {
         free(body);
         return snprintf(err, err_size, "book too large for the format"), 0;
     }
@@ -320,7 +336,8 @@ size_t book_write_file(const char *path, const BookWritePosition *positions, uin
         free(body);
         return snprintf(err, err_size, "%s", why), 0;
     }
-    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head && fwrite(body, 1, body_size, f) == body_size;
+    bool ok = fwrite(head, 1, sizeof head, f) == sizeof head
+           && fwrite(body, 1, body_size, f) == body_size;
     free(body);
     if (!ok) {
         snprintf(err, err_size, "cannot write %s: %s", path, strerror(errno));

@@ -52,7 +52,8 @@ bool book_format_is_ours(const uint8_t *bytes, size_t size);
 /* Checks every byte's meaning: header and body checksums, versions, sizes, key order,
  * the directory, and that the move data parses exactly, with weights <= 100 and no move
  * code twice in a position. On failure err says what is wrong. */
-bool book_image_parse(BookImage *img, const uint8_t *bytes, size_t size, char *err, size_t err_size);
+bool book_image_parse(BookImage *img, const uint8_t *bytes, size_t size, char *err,
+                      size_t err_size);
 /* The entries stored for key (at most max; they are stored best first). */
 int book_image_find(const BookImage *img, uint64_t key, BookEntry *out, int max);
 
@@ -77,8 +78,8 @@ typedef struct {
  * it, so the final name never holds a half-written book (a non-regular file under that
  * name is refused). header supplies games and max_ply; the other fields are filled in
  * (and returned there). Returns the file size, 0 on failure with err set. */
-size_t book_write_file(const char *path, const BookWritePosition *positions, uint32_t position_count,
-                       const BookEntry *entries, uint32_t pages, BookHeader *header,
-                       char *err, size_t err_size);
+size_t book_write_file(const char *path, const BookWritePosition *positions,
+                       uint32_t position_count, const BookEntry *entries, uint32_t pages,
+                       BookHeader *header, char *err, size_t err_size);
 
 #endif

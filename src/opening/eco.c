@@ -11,7 +11,8 @@
  * without it (it makes it), and then has no built-in table. */
 extern const EcoTable ECO_BUILTIN_TABLE __attribute__((weak));
 
-static const char *const CHECK_LINE[] = {"e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6"};
+static const char *const CHECK_LINE[] = {"e4", "c5", "Nf3", "d6", "d4",
+                                         "cxd4", "Nxd4", "Nf6", "Nc3", "a6"};
 
 Key eco_check_key(void)
 {
@@ -41,7 +42,8 @@ const EcoTable *eco_builtin(char *why, size_t why_size)
         return NULL;
     }
     if (t->check_key != eco_check_key()) {
-        snprintf(why, why_size, "the ECO table was made with other Zobrist keys (rebuild with make)");
+        snprintf(why, why_size,
+                 "the ECO table was made with other Zobrist keys (rebuild with make)");
         return NULL;
     }
     why[0] = '\0';

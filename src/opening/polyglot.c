@@ -19,24 +19,28 @@ static uint64_t key_at(const PolyglotImage *img, size_t i)
     return get64be(img->bytes + i * POLYGLOT_ENTRY_SIZE);
 }
 
-bool polyglot_image_parse(PolyglotImage *img, const uint8_t *bytes, size_t size, char *err, size_t err_size)
+bool polyglot_image_parse(PolyglotImage *img, const uint8_t *bytes, size_t size, char *err,
+                          size_t err_size)
 {
     if (size == 0 || size % POLYGLOT_ENTRY_SIZE) {
-        snprintf(err, err_size, "not a book: %zu bytes is not a whole number of Polyglot entries", size);
+        snprintf(err, err_size, "not a book: %zu bytes is not a whole number of Polyglot entries",
+                 size);
         return false;
     }
     /* Entries are sorted by key, so an all-zero entry (key 0, move a1a1: never a real
      * one) would come first: a zero-filled file is not taken for a book. */
     static const uint8_t ZERO[POLYGLOT_ENTRY_SIZE];
     if (memcmp(bytes, ZERO, POLYGLOT_ENTRY_SIZE) == 0) {
-        snprintf(err, err_size, "not a book: its first entry is all zero bytes (a zero-filled file?)");
+        snprintf(err, err_size,
+                 "not a book: its first entry is all zero bytes (a zero-filled file?)");
         return false;
     }
     img->bytes = bytes;
     img->count = size / POLYGLOT_ENTRY_SIZE;
     for (size_t i = 1; i < img->count; i++) {
         if (key_at(img, i) < key_at(img, i - 1)) {
-            snprintf(err, err_size, "not a book: Polyglot entries out of key order at entry %zu", i);
+            snprintf(err, err_size, "not a book: Polyglot entries out of key order at entry %zu",
+                     i);
             return false;
         }
     }

@@ -24,7 +24,8 @@ typedef struct {
 } PolyglotImage;
 
 /* Accepts a whole number of entries sorted by key (anything else is not a Polyglot book). */
-bool polyglot_image_parse(PolyglotImage *img, const uint8_t *bytes, size_t size, char *err, size_t err_size);
+bool polyglot_image_parse(PolyglotImage *img, const uint8_t *bytes, size_t size, char *err,
+                          size_t err_size);
 /* The entries for key, in file order (at most max). */
 int polyglot_image_find(const PolyglotImage *img, uint64_t key, PolyglotEntry *out, int max);
 /* The legal move a Polyglot move names in pos (castling is written king takes rook), or

@@ -24,7 +24,8 @@ ConsoleExit console_loop(Engine *e, FILE *in, Writer *out, char *line, size_t si
             break;
         if (st != LINE_OK) {
             /* Refused whole: a tail read as a new line could be any command. */
-            writer_printf(out, "error: %s, ignored\n", st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
+            writer_printf(out, "error: %s, ignored\n",
+                          st == LINE_TOO_LONG ? "line too long" : "line holds a NUL byte");
             continue;
         }
         char cmd[32];

@@ -56,16 +56,21 @@ static void on_iteration(void *ctx, const SearchReport *r)
         Wdl w = r->is_mate ? wdl_from_mate(r->mate_moves) : wdl_from_cp(r->cp, u->material);
         snprintf(wdl, sizeof wdl, " wdl %d %d %d", w.win, w.draw, w.loss);
     }
-    int n = snprintf(line, sizeof line, "info depth %d seldepth %d multipv %d score %s %d%s%s nodes %llu nps %llu hashfull %d tbhits %llu time %lld",
+    int n = snprintf(line, sizeof line,
+                     "info depth %d seldepth %d multipv %d score %s %d%s%s nodes %llu nps %llu "
+                     "hashfull %d tbhits %llu time %lld",
                      r->depth, r->seldepth, r->multipv, r->is_mate ? "mate" : "cp",
                      r->is_mate ? r->mate_moves : r->cp,
-                     r->bound == BOUND_LOWER ? " lowerbound" : r->bound == BOUND_UPPER ? " upperbound" : "",
+                     r->bound == BOUND_LOWER   ? " lowerbound"
+                     : r->bound == BOUND_UPPER ? " upperbound"
+                                               : "",
                      wdl, (unsigned long long)r->nodes, (unsigned long long)r->nps, r->hashfull,
                      (unsigned long long)r->tbhits, (long long)r->time_ms);
     if (r->pv_length > 0)
         n += snprintf(line + n, sizeof line - (size_t)n, " pv");
     for (int i = 0; i < r->pv_length && n < (int)sizeof line - 8; i++)
-        n += snprintf(line + n, sizeof line - (size_t)n, " %s", move_to_uci_game(game, r->pv[i], mv));
+        n += snprintf(line + n, sizeof line - (size_t)n, " %s",
+                      move_to_uci_game(game, r->pv[i], mv));
     uci_send(u, "%s", line);
     pthread_mutex_lock(&u->info_lock);
     if (r->multipv == 1)
@@ -78,7 +83,8 @@ static void on_currmove(void *ctx, int depth, Move move, int number)
 {
     UciState *u = ctx;
     char mv[8];
-    uci_send(ctx, "info depth %d currmove %s currmovenumber %d", depth, move_to_uci_game(engine_position(u->engine), move, mv), number);
+    uci_send(ctx, "info depth %d currmove %s currmovenumber %d", depth,
+             move_to_uci_game(engine_position(u->engine), move, mv), number);
 }
 
 static void on_bestmove(void *ctx, Move best, Move ponder)
@@ -98,7 +104,8 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
     if (best == MOVE_NONE)
         uci_send(ctx, "bestmove 0000");
     else if (ponder != MOVE_NONE)
-        uci_send(ctx, "bestmove %s ponder %s", move_to_uci_game(game, best, b), move_to_uci_game(game, ponder, p));
+        uci_send(ctx, "bestmove %s ponder %s", move_to_uci_game(game, best, b),
+                 move_to_uci_game(game, ponder, p));
     else
         uci_send(ctx, "bestmove %s", move_to_uci_game(game, best, b));
 }
@@ -129,10 +136,12 @@ static void cmd_uci(UciState *u)
                  (long long)o->value, (long long)o->min, (long long)o->max);
             break;
         case OPT_CHECK:
-            uci_send(u, "option name %s type check default %s", o->name, o->value ? "true" : "false");
+            uci_send(u, "option name %s type check default %s", o->name,
+                     o->value ? "true" : "false");
             break;
         case OPT_STRING:
-            uci_send(u, "option name %s type string default %s", o->name, o->str[0] ? o->str : "<empty>");
+            uci_send(u, "option name %s type string default %s", o->name,
+                     o->str[0] ? o->str : "<empty>");
             break;
         case OPT_BUTTON:
             uci_send(u, "option name %s type button", o->name);
@@ -259,8 +268,9 @@ static bool parse_int64(const char *s, int64_t *out)
 
 static bool is_go_keyword(const char *s)
 {
-    static const char *const words[] = { "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth",
-                                         "nodes", "mate", "infinite", "ponder", "searchmoves", "perft" };
+    static const char *const words[] = { "wtime", "btime", "winc", "binc", "movestogo", "movetime",
+                                         "depth", "nodes", "mate", "infinite", "ponder",
+                                         "searchmoves", "perft" };
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (!strcmp(s, words[i]))
             return true;
@@ -283,7 +293,8 @@ static void cmd_go(UciState *u, char **tok, int n)
             for (; i + 1 < n && !is_go_keyword(tok[i + 1]); i++) {
                 Move m = move_from_uci(pos, tok[i + 1]);
                 if (m == MOVE_NONE)
-                    uci_send(u, "info string error: searchmoves: illegal move '%s' ignored", tok[i + 1]);
+                    uci_send(u, "info string error: searchmoves: illegal move '%s' ignored",
+                             tok[i + 1]);
                 else if (limits.searchmoves_count < MAX_MOVES)
                     limits.searchmoves[limits.searchmoves_count++] = m;
             }
@@ -321,9 +332,11 @@ static void cmd_go(UciState *u, char **tok, int n)
             else if (!strcmp(k, "binc")) limits.inc[BLACK] = ms;
             else if (!strcmp(k, "movestogo")) limits.movestogo = (int)(v > 1000 ? 1000 : v);
             else if (!strcmp(k, "movetime")) limits.movetime = ms > 0 ? ms : 1;
-            else if (!strcmp(k, "depth")) limits.depth = (int)(v >= MAX_PLY ? MAX_PLY - 1 : v > 0 ? v : 1);
+            else if (!strcmp(k, "depth"))
+                limits.depth = (int)(v >= MAX_PLY ? MAX_PLY - 1 : v > 0 ? v : 1);
             else if (!strcmp(k, "nodes")) limits.nodes = v > 0 ? (uint64_t)v : 1;
-            else if (!strcmp(k, "mate") && v > 0) limits.mate = (int)(v > MAX_PLY / 2 ? MAX_PLY / 2 : v);
+            else if (!strcmp(k, "mate") && v > 0)
+                limits.mate = (int)(v > MAX_PLY / 2 ? MAX_PLY / 2 : v);
             else if (!strcmp(k, "mate")) limits.depth = 1; /* mate in 0: nothing to look for */
         } else {
             uci_send(u, "info string error: go: unknown parameter '%s'", k);
@@ -341,7 +354,8 @@ static void cmd_go(UciState *u, char **tok, int n)
         limits = quick;
         uci_send(u, "info string error: go: malformed command, searching to depth 1 only");
     }
-    static const SearchReporter reporter_template = { on_iteration, on_currmove, on_bestmove, NULL, on_book, on_info };
+    static const SearchReporter reporter_template = { on_iteration, on_currmove, on_bestmove, NULL,
+                                                      on_book, on_info };
     SearchReporter reporter = reporter_template;
     reporter.ctx = u;
     char err[160];

@@ -162,7 +162,9 @@ bool xbgame_looks_like_move(const char *s)
         n--;
     if (n == 0)
         return false;
-    if ((n == 3 || n == 5) && (!strncmp(s, "O-O", n) || !strncmp(s, "0-0", n) || !strncmp(s, "O-O-O", n) || !strncmp(s, "0-0-0", n)))
+    if ((n == 3 || n == 5)
+        && (!strncmp(s, "O-O", n) || !strncmp(s, "0-0", n) || !strncmp(s, "O-O-O", n)
+            || !strncmp(s, "0-0-0", n)))
         return true;
     /* coordinate: e2e4, e7e8q */
     if ((n == 4 || n == 5) && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8'
@@ -178,8 +180,8 @@ bool xbgame_looks_like_move(const char *s)
         if (c >= 'a' && c <= 'h' && i + 1 < n && s[i + 1] >= '1' && s[i + 1] <= '8') {
             squares++;
             i++;
-        } else if (!(c == 'x' || c == '-' || c == '=' || (c >= 'a' && c <= 'h') || (c >= '1' && c <= '8')
-                     || (i == n - 1 && strchr("NBRQnbrq", c))))
+        } else if (!(c == 'x' || c == '-' || c == '=' || (c >= 'a' && c <= 'h')
+                     || (c >= '1' && c <= '8') || (i == n - 1 && strchr("NBRQnbrq", c))))
             return false;
     }
     return squares >= 1;

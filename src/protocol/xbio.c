@@ -127,7 +127,9 @@ static void *reader_main(void *arg)
         size_t n = strlen(line);
         while (n > 0 && line[n - 1] == '\r')
             line[--n] = '\0';
-        const char *text = st == LINE_TOO_LONG ? "line too long" : st == LINE_HAS_NUL ? "NUL byte in line" : line;
+        const char *text = st == LINE_TOO_LONG ? "line too long"
+                         : st == LINE_HAS_NUL  ? "NUL byte in line"
+                                               : line;
         char *copy = strdup(text);
         /* Memory short for a moment: wait rather than lose the line. */
         for (int wait = 0; !copy && wait < 1000; wait++) {

@@ -26,7 +26,9 @@ void xb_trace(XbOut *o, const char *fmt, ...) __attribute__((format(printf, 2, 3
 
 /* XB_EVENT_LINE_REFUSED: a line too long or holding a NUL byte, refused whole under the
  * protocol loops' one line policy (util/textline.h); *line then says which. */
-typedef enum { XB_EVENT_LINE, XB_EVENT_LINE_REFUSED, XB_EVENT_SEARCH_DONE, XB_EVENT_INPUT_CLOSED } XbEvent;
+typedef enum {
+    XB_EVENT_LINE, XB_EVENT_LINE_REFUSED, XB_EVENT_SEARCH_DONE, XB_EVENT_INPUT_CLOSED
+} XbEvent;
 
 typedef struct {
     char *text;
@@ -72,11 +74,11 @@ XbEvent xbinput_wait(XbInput *q, char **line);
  * queued. */
 bool xbinput_poll(XbInput *q, XbEvent *ev, char **line);
 
-/* The input watched while a console command (test) runs on the main thread. Lines that arrive are held back (xbinput_defer) to run
- * after the command, in order, so that force, new and quit still take effect and a ping
- * is answered after the command's output. `?`, force, new and quit end the command as
- * they end a search (`?` only that). The end of input does not: like a perft piped in,
- * the bounded work runs to its end. */
+/* The input watched while a console command (test) runs on the main thread. Lines that
+ * arrive are held back (xbinput_defer) to run after the command, in order, so that force,
+ * new and quit still take effect and a ping is answered after the command's output. `?`,
+ * force, new and quit end the command as they end a search (`?` only that). The end of
+ * input does not: like a perft piped in, the bounded work runs to its end. */
 typedef struct {
     XbInput *input;
     Writer *out;

@@ -81,7 +81,8 @@ static void cmd_move(Xb *xb, const char *text, const char *line)
         xb_send(&xb->out, "Illegal move (no valid position): %s", text);
         return;
     }
-    const Position *pos = xb->search.kind == XS_PONDER ? xb->search.ponder_base : engine_position(e);
+    const Position *pos =
+        xb->search.kind == XS_PONDER ? xb->search.ponder_base : engine_position(e);
     Move m = xbgame_parse_move(pos, text);
     if (m == MOVE_NONE) {
         if (xbgame_looks_like_move(text))
@@ -258,7 +259,8 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
     char a1[64] = "", a2[64] = "", a3[64] = "";
     sscanf(rest, "%63s %63s %63s", a1, a2, a3);
     /* A number cut to fit a1..a3 would be read as another value ("sd 000...05"). */
-    if ((strlen(a1) == 63 || strlen(a2) == 63 || strlen(a3) == 63) && is_one_of(cmd, NUMERIC_ARGS)) {
+    if ((strlen(a1) == 63 || strlen(a2) == 63 || strlen(a3) == 63)
+        && is_one_of(cmd, NUMERIC_ARGS)) {
         if (!strcmp(cmd, "ping"))
             xb_send(out, "pong %s", rest);
         else
@@ -281,8 +283,8 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
         bool fischer = !strcmp(a1, "fischerandom");
         if (strcmp(a1, "normal") && !fischer)
             error_reply(xb, "unsupported variant", line);
-        else if (!engine_set_option_id(e, OPT_UCI_CHESS960, fischer ? "true" : "false", OPT_SOURCE_GUI, err,
-                                       sizeof err))
+        else if (!engine_set_option_id(e, OPT_UCI_CHESS960, fischer ? "true" : "false",
+                                       OPT_SOURCE_GUI, err, sizeof err))
             error_reply(xb, err, line);
     } else if (!strcmp(cmd, "force")) {
         stop_search(xb);
@@ -321,7 +323,10 @@ static bool dispatch(Xb *xb, const char *line, const char *cmd, const char *rest
         stop_search(xb);
         xb->game.game_over = true;
         /* Into the learning file: 1 White won, 2 Black won, 3 draw, 0 unknown. */
-        engine_game_over(e, !strcmp(a1, "1-0") ? 1 : !strcmp(a1, "0-1") ? 2 : !strcmp(a1, "1/2-1/2") ? 3 : 0);
+        engine_game_over(e, !strcmp(a1, "1-0")       ? 1
+                            : !strcmp(a1, "0-1")     ? 2
+                            : !strcmp(a1, "1/2-1/2") ? 3
+                                                     : 0);
     } else if (!strcmp(cmd, "setboard")) {
         cmd_setboard(xb, rest, line);
     } else if (!strcmp(cmd, "edit")) {

@@ -14,12 +14,14 @@ void xbopts_send_features(Engine *e, XbOut *out)
     xb_send(out, "feature done=0");
     xb_send(out, "feature myname=\"%s %s\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1"
                 " sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 ics=1 memory=1 smp=1"
-                " egt=\"syzygy\" debug=1 exclude=1 nps=1 pause=0 san=0 variants=\"normal,fischerandom\"",
+                " egt=\"syzygy\" debug=1 exclude=1 nps=1 pause=0 san=0"
+                " variants=\"normal,fischerandom\"",
             ENGINE_NAME, ENGINE_VERSION);
     /* Options the GUI can set with `option NAME=VALUE`; those with their own xboard
      * command (memory, cores, hard/easy, rating) or meaning only in UCI are left out. */
     static const EngineOption HIDDEN[] = {OPT_HASH, OPT_THREADS, OPT_PONDER, OPT_UCI_ANALYSE_MODE,
-                                          OPT_UCI_OPPONENT, OPT_UCI_CHESS960 /* variant fischerandom */,
+                                          OPT_UCI_OPPONENT,
+                                          OPT_UCI_CHESS960 /* variant fischerandom */,
                                           OPT_UCI_SHOW_WDL};
     const Options *opts = engine_options(e);
     for (int i = 0; i < opts->count; i++) {
@@ -38,7 +40,9 @@ void xbopts_send_features(Engine *e, XbOut *out)
             xb_send(out, "feature option=\"%s -check %d\"", o->name, o->value ? 1 : 0);
             break;
         case OPT_STRING: {
-            const char *kind = strcasestr(o->name, "path") ? "-path" : strcasestr(o->name, "file") ? "-file" : "-string";
+            const char *kind = strcasestr(o->name, "path") ? "-path"
+                             : strcasestr(o->name, "file") ? "-file"
+                                                           : "-string";
             xb_send(out, "feature option=\"%s %s %s\"", o->name, kind, o->str);
             break;
         }

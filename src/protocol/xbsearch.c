@@ -107,7 +107,8 @@ static void on_info(void *ctx, const char *text)
     xb_send(s->out, "# %s", text);
 }
 
-static const SearchReporter REPORTER_TEMPLATE = {on_iteration, on_currmove, on_bestmove, NULL, on_book, on_info};
+static const SearchReporter REPORTER_TEMPLATE = {on_iteration, on_currmove, on_bestmove, NULL,
+                                                 on_book, on_info};
 
 /* ---- starting and stopping ---- */
 
@@ -298,8 +299,8 @@ void xbsearch_send_status(XbSearch *s, Engine *e)
     int64_t cs = (time_now_ms() - s->think_start_ms) / 10;
     if (move != MOVE_NONE && move_is_legal(pos, move)) {
         char uci[6];
-        xb_send(s->out, "stat01: %lld %llu %d %d %d %s", (long long)cs,
-                (unsigned long long)nodes, depth, left, total, move_to_uci_game(engine_position(e), move, uci));
+        xb_send(s->out, "stat01: %lld %llu %d %d %d %s", (long long)cs, (unsigned long long)nodes,
+                depth, left, total, move_to_uci_game(engine_position(e), move, uci));
     } else {
         xb_send(s->out, "stat01: %lld %llu %d %d %d", (long long)cs, (unsigned long long)nodes,
                 depth, left, total);

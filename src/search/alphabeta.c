@@ -5,8 +5,9 @@
  * verification search at high depth) and ProbCut; internal iterative reduction without a
  * hash move; the singular test of the hash move; then the move loop with late move,
  * futility, history and SEE pruning, singular and check extensions and late move
- * reductions. The static evaluation is corrected by the correction history first. The move loop (search_moves) runs either alone
- * or from a split point, where several threads share it (split.c). */
+ * reductions. The static evaluation is corrected by the correction history first. The
+ * move loop (search_moves) runs either alone or from a split point, where several threads
+ * share it (split.c). */
 #include "search/alphabeta.h"
 
 #include <math.h>
@@ -44,8 +45,8 @@ static inline bool has_non_pawn_material(const Position *pos, Color c)
 }
 
 /* Rewards the move that refuted this node and punishes the ones tried before it. */
-static void update_statistics(SearchThread *t, int ply, Move best, int depth,
-                              const Move *quiets, int quiet_count, const Move *captures, int capture_count)
+static void update_statistics(SearchThread *t, int ply, Move best, int depth, const Move *quiets,
+                              int quiet_count, const Move *captures, int capture_count)
 {
     History *h = t->hist;
     Position *pos = &t->pos;
@@ -69,11 +70,14 @@ static void update_statistics(SearchThread *t, int ply, Move best, int depth,
             history_update(&ss[-2].cont[pc][to], b);
         }
     } else {
-        history_update(&h->capture[moved_piece(pos, best)][move_to(best)][history_captured_type(pos, best)], bonus);
+        history_update(
+            &h->capture[moved_piece(pos, best)][move_to(best)][history_captured_type(pos, best)],
+            bonus);
     }
     for (int i = 0; i < capture_count; i++) {
         Move m = captures[i];
-        history_update(&h->capture[moved_piece(pos, m)][move_to(m)][history_captured_type(pos, m)], -bonus);
+        history_update(&h->capture[moved_piece(pos, m)][move_to(m)][history_captured_type(pos, m)],
+                       -bonus);
     }
 }
 
@@ -125,7 +129,8 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         }
         Move m;
         do
-            m = sp && atomic_load(&sp->cutoff) ? MOVE_NONE : movepicker_next(&ml->mp, ml->skip_quiets);
+            m = sp && atomic_load(&sp->cutoff) ? MOVE_NONE
+                                               : movepicker_next(&ml->mp, ml->skip_quiets);
         while (m != MOVE_NONE && ((root && !root_move_allowed(owner, m)) || m == ss->excluded));
         if (m == MOVE_NONE) {
             sp_unlock(sp);
@@ -151,7 +156,10 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
 
         /* Shallow-depth pruning, once a move has saved us from being mated or a tablebase loss. */
         if (!root && best > -VALUE_TB_WIN_IN_MAX_PLY && has_non_pawn_material(pos, pos->side)) {
-            int lmr_depth = max_int(depth - 1 - REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)], 0);
+            int lmr_depth = max_int(
+                depth - 1
+                    - REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)],
+                0);
             if (!tactical && !gives_check) {
                 /* Late move pruning: the remaining quiets rarely refute anything. */
                 if (move_count >= (LMP_BASE + depth * depth) / (2 - improving)) {
@@ -159,7 +167,8 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
                     continue;
                 }
                 /* History pruning: moves that failed everywhere recently. */
-                if (lmr_depth < HISTORY_PRUNE_DEPTH && hist_score < -HISTORY_PRUNE_PER_DEPTH * depth)
+                if (lmr_depth < HISTORY_PRUNE_DEPTH
+                    && hist_score < -HISTORY_PRUNE_PER_DEPTH * depth)
                     continue;
                 /* Futility: a quiet move will not lift the static eval above alpha. Only
                  * this move: skipping the remaining quiets would skip the quiet checks
@@ -168,9 +177,11 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
                     && ss->static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
                     continue;
                 /* SEE: a quiet move that loses material. */
-                if (lmr_depth < SEE_QUIET_DEPTH && !see_ge(pos, m, -SEE_QUIET_PER_DEPTH2 * lmr_depth * lmr_depth))
+                if (lmr_depth < SEE_QUIET_DEPTH
+                    && !see_ge(pos, m, -SEE_QUIET_PER_DEPTH2 * lmr_depth * lmr_depth))
                     continue;
-            } else if (depth <= SEE_TACTICAL_DEPTH && !see_ge(pos, m, -SEE_TACTICAL_PER_DEPTH * depth)) {
+            } else if (depth <= SEE_TACTICAL_DEPTH
+                       && !see_ge(pos, m, -SEE_TACTICAL_PER_DEPTH * depth)) {
                 continue; /* losing capture or checking sacrifice at low depth */
             }
         }
@@ -179,7 +190,8 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
          * otherwise a check extension, bounded so that perpetual checks cannot explode the
          * tree. */
         int extension = m == ml->tt_move ? ml->tt_extension : 0;
-        if (extension == 0 && gives_check && ply < 2 * t->root_depth && (depth > CHECK_EXTENSION_ANY_DEPTH || see_ge(pos, m, 0)))
+        if (extension == 0 && gives_check && ply < 2 * t->root_depth
+            && (depth > CHECK_EXTENSION_ANY_DEPTH || see_ge(pos, m, 0)))
             extension = 1;
         int new_depth = depth - 1 + extension;
         ss[1].double_extensions = ss->double_extensions + (extension > 1);
@@ -193,7 +205,8 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
         int v = 0;
         bool full_search;
         /* Late move reductions for moves after the first few. */
-        if (depth >= LMR_DEPTH && move_count > 1 + (pv_node ? 1 : 0) && (!tactical || bad_capture || cut_node)) {
+        if (depth >= LMR_DEPTH && move_count > 1 + (pv_node ? 1 : 0)
+            && (!tactical || bad_capture || cut_node)) {
             int r = REDUCTIONS[min_int(depth, MAX_PLY - 1)][min_int(move_count, MAX_MOVES - 1)];
             r -= pv_node;
             r += cut_node;
@@ -246,7 +259,8 @@ static void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
                 ml->captures[ml->capture_count++] = m;
         }
         sp_unlock(sp);
-        if (!sp && ss->excluded == MOVE_NONE && split_worthwhile(t, depth) && split_node(t, ml, search_moves))
+        if (!sp && ss->excluded == MOVE_NONE && split_worthwhile(t, depth)
+            && split_node(t, ml, search_moves))
             return; /* the split point has searched the remaining moves */
     }
 }
@@ -319,7 +333,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         if (syzygy_probe_search(&sh->tb, pos, depth, ply, draw_score(t), &v, &b)) {
             thread_add_tbhits(t, 1);
             if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
-                tt_store(sh->tt, key, ply, MOVE_NONE, v, VALUE_NONE, min_int(depth + 6, MAX_PLY - 1), b);
+                tt_store(sh->tt, key, ply, MOVE_NONE, v, VALUE_NONE,
+                         min_int(depth + 6, MAX_PLY - 1), b);
                 return v;
             }
             if (pv_node && b == BOUND_LOWER) {
@@ -340,7 +355,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     }
     raw_eval = hit && tte.eval != VALUE_NONE ? tte.eval : static_eval(t, pos);
     ss->static_eval = eval = corrected_eval(t, pos, raw_eval);
-    if (hit && tte.score != VALUE_NONE && (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
+    if (hit && tte.score != VALUE_NONE
+        && (tte.bound & (tte.score > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = tte.score; /* the hash score is a better estimate */
     if (ss[-2].static_eval != VALUE_NONE)
         improving = ss->static_eval > ss[-2].static_eval;
@@ -357,11 +373,13 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 return v;
         }
         /* Reverse futility (static null move): far enough above beta to stand pat. */
-        if (depth <= RFP_DEPTH && eval - RFP_PER_DEPTH * (depth - improving) >= beta && eval < VALUE_TB_WIN_IN_MAX_PLY)
+        if (depth <= RFP_DEPTH && eval - RFP_PER_DEPTH * (depth - improving) >= beta
+            && eval < VALUE_TB_WIN_IN_MAX_PLY)
             return (eval + beta) / 2;
 
         /* Null move: give the opponent a free move; if we still fail high, cut. */
-        if (cut_node && !excluded && eval >= beta && ss->static_eval >= beta - NMP_EVAL_PER_DEPTH * depth + NMP_EVAL_BASE
+        if (cut_node && !excluded && eval >= beta
+            && ss->static_eval >= beta - NMP_EVAL_PER_DEPTH * depth + NMP_EVAL_BASE
             && ss[-1].move != MOVE_NULL && ply >= t->nmp_min_ply
             && has_non_pawn_material(pos, pos->side) && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
             int r = NMP_REDUCTION_BASE + depth / NMP_REDUCTION_DEPTH_DIVISOR
@@ -394,8 +412,10 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         /* ProbCut: a capture that beats beta by a margin at reduced depth very likely
          * beats beta at full depth. */
         int probcut_beta = beta + PROBCUT_MARGIN - PROBCUT_IMPROVING * improving;
-        if (depth >= PROBCUT_DEPTH && !excluded && beta < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY
-            && !(hit && tte.depth >= depth - 3 && tte.score != VALUE_NONE && tte.score < probcut_beta)) {
+        if (depth >= PROBCUT_DEPTH && !excluded && beta < VALUE_TB_WIN_IN_MAX_PLY
+            && beta > -VALUE_TB_WIN_IN_MAX_PLY
+            && !(hit && tte.depth >= depth - 3 && tte.score != VALUE_NONE
+                 && tte.score < probcut_beta)) {
             MovePicker mp;
             movepicker_init_probcut(&mp, pos, t->hist, tt_move, probcut_beta - ss->static_eval);
             Move m;
@@ -403,7 +423,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 do_move(t, ss, m);
                 int v = -qsearch(t, -probcut_beta, -probcut_beta + 1, ply + 1, 0);
                 if (v >= probcut_beta)
-                    v = -alphabeta(t, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1, !cut_node);
+                    v = -alphabeta(t, -probcut_beta, -probcut_beta + 1, depth - 4, ply + 1,
+                                   !cut_node);
                 unmake_move(pos, m);
                 if (search_aborted(t))
                     return 0;
@@ -424,8 +445,9 @@ moves_loop:;
     /* Singular extensions (singular.h): the hash move, tested against the others. */
     int tt_extension = 0;
     if (!root && !excluded && depth >= SINGULAR_DEPTH && tt_move != MOVE_NONE && hit && !tte.learned
-        && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) && abs(tte.score) < VALUE_TB_WIN_IN_MAX_PLY
-        && ply < 2 * t->root_depth && move_is_legal_fast(pos, tt_move)) {
+        && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER)
+        && abs(tte.score) < VALUE_TB_WIN_IN_MAX_PLY && ply < 2 * t->root_depth
+        && move_is_legal_fast(pos, tt_move)) {
         int singular_beta = tte.score - SINGULAR_MARGIN * depth, node_eval = ss->static_eval;
         ss->excluded = tt_move;
 #if SEARCH_CHECKS
@@ -439,7 +461,8 @@ moves_loop:;
         ss->static_eval = node_eval;
         if (search_aborted(t))
             return 0;
-        tt_extension = singular_verdict(v, singular_beta, beta, tte.score, pv_node, ss->double_extensions);
+        tt_extension =
+            singular_verdict(v, singular_beta, beta, tte.score, pv_node, ss->double_extensions);
         if (tt_extension == SINGULAR_MULTI_CUT)
             return singular_beta;
     }
@@ -478,17 +501,21 @@ moves_loop:;
 
     int best = ml.best;
     if (best >= beta && ml.best_move != MOVE_NONE)
-        update_statistics(t, ply, ml.best_move, depth, ml.quiets, ml.quiet_count, ml.captures, ml.capture_count);
+        update_statistics(t, ply, ml.best_move, depth, ml.quiets, ml.quiet_count, ml.captures,
+                          ml.capture_count);
 
     best = min_int(best, tb_ceiling);
-    Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    Bound bound = best >= beta                ? BOUND_LOWER
+                : pv_node && best > old_alpha ? BOUND_EXACT
+                                              : BOUND_UPPER;
     if (!(root && t->pv_index > 0) && !excluded)
         tt_store(sh->tt, key, ply, ml.best_move, best, raw_eval, depth, bound);
     /* What the search found corrects the static evaluation of similar positions, when the
      * bound says on which side of it the truth lies and no capture explains the gap. */
     if (!checked && !excluded && abs(best) < VALUE_TB_WIN_IN_MAX_PLY
         && (ml.best_move == MOVE_NONE || !move_is_tactical(ml.best_move))
-        && !(bound == BOUND_LOWER && best <= ss->static_eval) && !(bound == BOUND_UPPER && best >= ss->static_eval))
+        && !(bound == BOUND_LOWER && best <= ss->static_eval)
+        && !(bound == BOUND_UPPER && best >= ss->static_eval))
         correction_update(t->hist, pos, depth, best, ss->static_eval);
     return best;
 }

@@ -4,7 +4,9 @@
 /* Entries hold centipawns times CORRECTION_GRAIN, so that shallow searches can move them
  * by less than a centipawn; CORRECTION_LIMIT bounds each table, so that the weighted sum
  * (pawns twice, material once, over two) stays within CORRECTION_BOUND. */
-enum { CORRECTION_GRAIN = 256, CORRECTION_LIMIT = 64 * CORRECTION_GRAIN, CORRECTION_WEIGHT_MAX = 16 };
+enum {
+    CORRECTION_GRAIN = 256, CORRECTION_LIMIT = 64 * CORRECTION_GRAIN, CORRECTION_WEIGHT_MAX = 16
+};
 
 static inline int clamp_int(int v, int lo, int hi)
 {
@@ -27,12 +29,14 @@ static inline unsigned material_index(const Position *pos)
     return (unsigned)((counts * 0x9E3779B97F4A7C15ULL) >> 40) & (CORRECTION_ENTRIES - 1);
 }
 
-_Static_assert(3 * CORRECTION_LIMIT / (2 * CORRECTION_GRAIN) == CORRECTION_BOUND, "the bound follows the limit");
+_Static_assert(3 * CORRECTION_LIMIT / (2 * CORRECTION_GRAIN) == CORRECTION_BOUND,
+               "the bound follows the limit");
 
 int correction_value(const History *h, const Position *pos)
 {
     Color us = pos->side;
-    int sum = 2 * h->pawn_correction[us][pawn_index(pos)] + h->material_correction[us][material_index(pos)];
+    int sum = 2 * h->pawn_correction[us][pawn_index(pos)]
+            + h->material_correction[us][material_index(pos)];
     return sum / (2 * CORRECTION_GRAIN);
 }
 

@@ -23,7 +23,8 @@ static int first_stage(const MovePicker *mp)
     return mp->mode == PICK_MAIN ? ST_TT : mp->mode == PICK_QSEARCH ? QS_TT : PC_TT;
 }
 
-static void setup(MovePicker *mp, const Position *pos, const History *hist, Move tt_move, PickMode mode)
+static void setup(MovePicker *mp, const Position *pos, const History *hist, Move tt_move,
+                  PickMode mode)
 {
     mp->pos = pos;
     mp->hist = hist;
@@ -43,7 +44,8 @@ static void validate_tt_move(MovePicker *mp)
     bool ok = m != MOVE_NONE && move_is_legal_fast(mp->pos, m);
     if (ok && !in_check(mp->pos)) {
         if (mp->mode == PICK_QSEARCH)
-            ok = move_is_tactical(m) || (mp->checks && checkinfo_gives_check(mp->checks, mp->pos, m));
+            ok = move_is_tactical(m)
+              || (mp->checks && checkinfo_gives_check(mp->checks, mp->pos, m));
         else if (mp->mode == PICK_PROBCUT)
             ok = move_is_capture(m) && see_ge(mp->pos, m, mp->threshold);
     }
@@ -124,7 +126,8 @@ static void generate_scored(MovePicker *mp, GenType type)
             continue;
         int score;
         if (mp->stage == EV_INIT)
-            score = move_is_tactical(m) ? KILLER_SCORE * 2 + capture_score(mp, m) : quiet_score(mp, m);
+            score =
+                move_is_tactical(m) ? KILLER_SCORE * 2 + capture_score(mp, m) : quiet_score(mp, m);
         else if (type == GEN_QUIETS) {
             if (m == mp->killers[0])
                 score = KILLER_SCORE + 2;
@@ -238,7 +241,8 @@ Move movepicker_next(MovePicker *mp, bool skip_quiets)
             Move *end = generate_moves(mp->pos, buf, GEN_QUIETS);
             mp->index = mp->end = 0;
             for (Move *p = buf; p < end; p++)
-                if (*p != mp->tt_move && !move_is_promotion(*p) && checkinfo_gives_check(mp->checks, mp->pos, *p))
+                if (*p != mp->tt_move && !move_is_promotion(*p)
+                    && checkinfo_gives_check(mp->checks, mp->pos, *p))
                     mp->moves[mp->end++] = (ScoredMove){ *p, quiet_score(mp, *p) };
             mp->stage++;
             break;

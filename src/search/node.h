@@ -30,7 +30,8 @@ static inline bool search_is_draw(const Position *pos, int ply)
  * those endgames exactly (mating patterns, the KPK bitbase, dead draws). */
 static inline int static_eval(SearchThread *t, const Position *pos)
 {
-    if (!t->shared->net || !more_than_one(pieces_c(pos, WHITE)) || !more_than_one(pieces_c(pos, BLACK)))
+    if (!t->shared->net || !more_than_one(pieces_c(pos, WHITE))
+        || !more_than_one(pieces_c(pos, BLACK)))
         return evaluate(pos, t->pawns);
     int v = nnue_evaluate(t->shared->net, t->nnue, pos);
     return t->shared->net_scale == 100 ? v : v * t->shared->net_scale / 100;

@@ -30,7 +30,8 @@ int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     int tt_depth = checked || qdepth == 0 ? 0 : -1;
     TTData tte;
     bool hit = probe_hash(t, ply, &tte);
-    if (hit && (!pv_node || tt_cuts_at_pv(&tte)) && tte.depth >= tt_depth && tt_cutoff_allowed(&tte, beta))
+    if (hit && (!pv_node || tt_cuts_at_pv(&tte)) && tte.depth >= tt_depth
+        && tt_cutoff_allowed(&tte, beta))
         return tte.score;
 
     int best, futility_base = -VALUE_INFINITE, raw_eval = VALUE_NONE;
@@ -58,7 +59,8 @@ int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     CheckInfo ci;
     checkinfo_init(&ci, pos);
     MovePicker mp;
-    movepicker_init_qsearch(&mp, pos, t->hist, hit ? tte.move : MOVE_NONE, qdepth == 0 && !checked ? &ci : NULL);
+    movepicker_init_qsearch(&mp, pos, t->hist, hit ? tte.move : MOVE_NONE,
+                            qdepth == 0 && !checked ? &ci : NULL);
     Move best_move = MOVE_NONE, m;
     int old_alpha = alpha;
     while ((m = movepicker_next(&mp, false)) != MOVE_NONE) {
@@ -99,7 +101,9 @@ int qsearch(SearchThread *t, int alpha, int beta, int ply, int qdepth)
     if (checked && best == -VALUE_INFINITE)
         return -VALUE_MATE + ply; /* every evasion was tried: mate */
 
-    Bound bound = best >= beta ? BOUND_LOWER : pv_node && best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    Bound bound = best >= beta                ? BOUND_LOWER
+                : pv_node && best > old_alpha ? BOUND_EXACT
+                                              : BOUND_UPPER;
     tt_store(t->shared->tt, pos_key(pos), ply, best_move, best, raw_eval, tt_depth, bound);
     return best;
 }

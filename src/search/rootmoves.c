@@ -23,12 +23,15 @@ void root_moves_init(SearchThread *t)
     for (int pass = 0; pass < 2 && t->root_count == 0; pass++)
         for (int i = 0; i < list.count; i++) {
             /* Second pass: searchmoves named no legal move, so all are searched. */
-            if (pass == 0 && limits->searchmoves_count && !in_list(limits->searchmoves, limits->searchmoves_count, list.moves[i]))
+            if (pass == 0 && limits->searchmoves_count
+                && !in_list(limits->searchmoves, limits->searchmoves_count, list.moves[i]))
                 continue;
             RootMove *rm = &t->root_moves[t->root_count++];
             memset(rm, 0, sizeof *rm);
             rm->move = list.moves[i];
-            rm->penalty = in_list(limits->penalized, limits->penalized_count, rm->move) ? limits->penalty_cp : 0;
+            rm->penalty = in_list(limits->penalized, limits->penalized_count, rm->move)
+                            ? limits->penalty_cp
+                            : 0;
             rm->score = rm->previous_score = -VALUE_INFINITE;
             rm->pv[0] = rm->move;
             rm->pv_length = 1;
@@ -41,7 +44,8 @@ void root_moves_sort(RootMove *moves, int count)
         RootMove tmp = moves[i];
         int j = i - 1;
         while (j >= 0 && (moves[j].score < tmp.score
-                          || (moves[j].score == tmp.score && moves[j].previous_score < tmp.previous_score))) {
+                          || (moves[j].score == tmp.score
+                              && moves[j].previous_score < tmp.previous_score))) {
             moves[j + 1] = moves[j];
             j--;
         }

@@ -25,9 +25,10 @@ bool root_move_allowed(const SearchThread *t, Move m);
 
 /* Records what the search of root move m (the move_count-th of this iteration, searched
  * with the bounds alpha and beta by thread t) found: its score, bound, selective depth
- * and PV (t's PV row 1), and the nodes searched below it (thread_tree_nodes). A move that failed low (after the
- * first) gets -VALUE_INFINITE. The root moves are owner's: t itself, or at a root split
- * point the split point's owner (the caller then holds the split point's lock). */
+ * and PV (t's PV row 1), and the nodes searched below it (thread_tree_nodes). A move that
+ * failed low (after the first) gets -VALUE_INFINITE. The root moves are owner's: t
+ * itself, or at a root split point the split point's owner (the caller then holds the
+ * split point's lock). */
 void root_move_record(SearchThread *t, SearchThread *owner, Move m, int v, int alpha, int beta,
                       int move_count, uint64_t nodes_before);
 

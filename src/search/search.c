@@ -53,7 +53,8 @@ static void report_line(SearchThread *t, int depth, int index, bool use_bound)
     r.depth = updated ? depth : (depth > 1 ? depth - 1 : 1);
     r.seldepth = rm->seldepth > r.depth ? rm->seldepth : r.depth;
     r.multipv = index + 1;
-    int shown = syzygy_root_score(&t->shared->tb_root, rm->move, score); /* the true tablebase result */
+    int shown =
+        syzygy_root_score(&t->shared->tb_root, rm->move, score); /* the true tablebase result */
     search_score_to_report(shown, &r);
     r.bound = use_bound && updated && shown == score ? rm->bound : BOUND_EXACT;
     r.nodes = search_total_nodes(t);
@@ -112,7 +113,8 @@ static void search_line(SearchThread *t, int depth)
     int prev = rm->previous_score;
     int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
     int delta = ASPIRATION_DELTA + (prev > 0 ? prev : -prev) / ASPIRATION_SCORE_DIVISOR;
-    if (depth >= 4 && prev != -VALUE_INFINITE && prev < VALUE_MATE_IN_MAX_PLY && prev > -VALUE_MATE_IN_MAX_PLY) {
+    if (depth >= 4 && prev != -VALUE_INFINITE && prev < VALUE_MATE_IN_MAX_PLY
+        && prev > -VALUE_MATE_IN_MAX_PLY) {
         alpha = prev - delta > -VALUE_INFINITE ? prev - delta : -VALUE_INFINITE;
         beta = prev + delta < VALUE_INFINITE ? prev + delta : VALUE_INFINITE;
     }
@@ -355,7 +357,8 @@ static SearchResult run(SearchThread *t)
             if (mate_in_hand_ends_search(t, best))
                 break;
             uint64_t iteration_nodes = thread_tree_nodes(t) - nodes_before;
-            double share = iteration_nodes ? (double)t->root_moves[0].nodes / (double)iteration_nodes : 1.0;
+            double share =
+                iteration_nodes ? (double)t->root_moves[0].nodes / (double)iteration_nodes : 1.0;
             int drop = prev_score == -VALUE_INFINITE ? 0 : prev_score - best;
             double scale = timeman_scale(t->best_move_changes, drop, share, stable);
             if (depth >= 4 && timeman_stop_iterating(&sh->tm, now, scale))
@@ -394,8 +397,9 @@ static SearchResult run(SearchThread *t)
     RootMove *best = &t->root_moves[0];
     res.best = best->move;
     res.ponder = ponder_move(t, best);
-    res.score = syzygy_root_score(&sh->tb_root, best->move,
-                                  best->score != -VALUE_INFINITE ? best->score : best->previous_score);
+    res.score =
+        syzygy_root_score(&sh->tb_root, best->move,
+                          best->score != -VALUE_INFINITE ? best->score : best->previous_score);
     res.depth = t->completed_depth;
     res.nodes = search_total_nodes(t);
     res.time_ms = time_now_ms() - t->start_ms;

@@ -32,7 +32,8 @@ bool search_clock_running(SearchThread *t)
  * to play. */
 static bool clock_expired(SearchThread *t)
 {
-    return search_clock_running(t) && t->completed_depth >= 1 && timeman_hard_expired(&t->shared->tm, time_now_ms());
+    return search_clock_running(t) && t->completed_depth >= 1
+        && timeman_hard_expired(&t->shared->tm, time_now_ms());
 }
 
 static bool node_limit_reached(const SearchThread *t)
@@ -62,7 +63,8 @@ bool search_should_stop(SearchThread *t)
         return true;
     if (t->id != 0)
         return false;
-    if (node_limit_sampled(t) || ((thread_nodes(t) & CHECK_INTERVAL_MASK) == 0 && clock_expired(t))) {
+    if (node_limit_sampled(t)
+        || ((thread_nodes(t) & CHECK_INTERVAL_MASK) == 0 && clock_expired(t))) {
         atomic_store(&t->shared->stop, true);
         return true;
     }

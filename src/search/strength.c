@@ -14,7 +14,8 @@ bool opponent_parse(const char *text, OpponentInfo *out)
     char title[16], rating[16], kind[16];
     if (!text || sscanf(text, "%15s %15s %15s", title, rating, kind) != 3)
         return false;
-    static const char *const titles[] = { "GM", "IM", "FM", "WGM", "WIM", "WFM", "CM", "WCM", "none" };
+    static const char *const titles[] = { "GM", "IM", "FM", "WGM", "WIM", "WFM", "CM", "WCM",
+                                          "none" };
     bool title_ok = false;
     for (size_t i = 0; i < sizeof titles / sizeof *titles; i++)
         if (!strcasecmp(title, titles[i]))
@@ -98,7 +99,8 @@ uint64_t strength_node_limit(int elo)
 #define STRENGTH_NOISE_FREE 2350
 static int noise_of(int elo)
 {
-    double noise = (STRENGTH_NOISE_FREE - internal_level(elo)) * 150.0 / (STRENGTH_NOISE_FREE - 1000);
+    double noise =
+        (STRENGTH_NOISE_FREE - internal_level(elo)) * 150.0 / (STRENGTH_NOISE_FREE - 1000);
     return noise > 0 ? (int)noise : 0;
 }
 

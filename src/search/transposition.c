@@ -250,7 +250,8 @@ void tt_store(TranspositionTable *tt, Key key, int ply, Move move, int score, in
         if (move == MOVE_NONE && !data_learned(old))
             move = data_move(old);
     }
-    write_entry(slot.entry, key, tt_pack(move, tt_score_to_tt(score, ply), eval, depth, bound, tt->age));
+    write_entry(slot.entry, key,
+                tt_pack(move, tt_score_to_tt(score, ply), eval, depth, bound, tt->age));
 }
 
 void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int depth)
@@ -261,7 +262,8 @@ void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int 
     if (!slot.entry)
         return;
     Move move = (Move)(code >= 0 && code < 256 ? code + 1 : 0);
-    write_entry(slot.entry, key, tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age));
+    write_entry(slot.entry, key,
+                tt_pack(move, tt_score_to_tt(score, 0), EVAL_LEARNED, depth, BOUND_EXACT, age));
 }
 
 /* A sample of 1000 entries (the first 250 buckets) gives per mille directly; every search
@@ -269,11 +271,13 @@ void tt_store_learned(TranspositionTable *tt, Key key, int code, int score, int 
  * buckets took 2% of the data generator's time). */
 int tt_hashfull(const TranspositionTable *tt)
 {
-    uint64_t sample = tt->bucket_count < 1000 / TT_BUCKET_SIZE ? tt->bucket_count : 1000 / TT_BUCKET_SIZE;
+    uint64_t sample =
+        tt->bucket_count < 1000 / TT_BUCKET_SIZE ? tt->bucket_count : 1000 / TT_BUCKET_SIZE;
     int used = 0;
     for (uint64_t i = 0; i < sample; i++)
         for (int j = 0; j < TT_BUCKET_SIZE; j++) {
-            uint64_t data = atomic_load_explicit(&tt->buckets[i].entries[j].data, memory_order_relaxed);
+            uint64_t data =
+                atomic_load_explicit(&tt->buckets[i].entries[j].data, memory_order_relaxed);
             if (data_bound(data) != BOUND_NONE && data_age(data) == tt->age)
                 used++;
         }

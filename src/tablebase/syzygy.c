@@ -49,7 +49,8 @@ static void check_directories(const char *path, char *bad, size_t size)
                 closedir(d);
             else {
                 size_t used = strlen(bad);
-                snprintf(bad + used, size - used, "%s%s (%s)", used ? ", " : "", dir, strerror(errno));
+                snprintf(bad + used, size - used, "%s%s (%s)", used ? ", " : "", dir,
+                         strerror(errno));
             }
         }
         if (!colon)
@@ -145,7 +146,8 @@ static bool faulted(void)
 
 static bool probeable(const Position *pos, int max_pieces)
 {
-    return largest_loaded > 0 && !faulted() && popcount(pieces(pos)) <= max_pieces && castling_rights(pos) == 0;
+    return largest_loaded > 0 && !faulted() && popcount(pieces(pos)) <= max_pieces
+        && castling_rights(pos) == 0;
 }
 
 /* Every call into Fathom's probes goes through run_guarded: a fault switches the tables
@@ -166,22 +168,26 @@ static void call_fathom(void *ctx)
     const TbPosition *tb = c->tb;
     switch (c->kind) {
     case CALL_WDL:
-        c->result = tb_probe_wdl(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops, tb->knights,
-                                 tb->pawns, 0, 0, tb->ep, tb->white_to_move);
+        c->result =
+            tb_probe_wdl(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops,
+                         tb->knights, tb->pawns, 0, 0, tb->ep, tb->white_to_move);
         break;
     case CALL_ROOT:
-        c->result = tb_probe_root(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops,
-                                  tb->knights, tb->pawns, tb->rule50, 0, tb->ep, tb->white_to_move, NULL);
+        c->result =
+            tb_probe_root(tb->white, tb->black, tb->kings, tb->queens, tb->rooks, tb->bishops,
+                          tb->knights, tb->pawns, tb->rule50, 0, tb->ep, tb->white_to_move, NULL);
         break;
     case CALL_ROOT_DTZ:
-        c->result = (unsigned)tb_probe_root_dtz(tb->white, tb->black, tb->kings, tb->queens, tb->rooks,
-                                                tb->bishops, tb->knights, tb->pawns, tb->rule50, 0, tb->ep,
-                                                tb->white_to_move, c->has_repeated, c->rule50, c->ranked);
+        c->result =
+            (unsigned)tb_probe_root_dtz(tb->white, tb->black, tb->kings, tb->queens, tb->rooks,
+                                        tb->bishops, tb->knights, tb->pawns, tb->rule50, 0, tb->ep,
+                                        tb->white_to_move, c->has_repeated, c->rule50, c->ranked);
         break;
     case CALL_ROOT_WDL:
-        c->result = (unsigned)tb_probe_root_wdl(tb->white, tb->black, tb->kings, tb->queens, tb->rooks,
-                                                tb->bishops, tb->knights, tb->pawns, tb->rule50, 0, tb->ep,
-                                                tb->white_to_move, c->rule50, c->ranked);
+        c->result =
+            (unsigned)tb_probe_root_wdl(tb->white, tb->black, tb->kings, tb->queens, tb->rooks,
+                                        tb->bishops, tb->knights, tb->pawns, tb->rule50, 0, tb->ep,
+                                        tb->white_to_move, c->rule50, c->ranked);
         break;
     }
 }
@@ -205,7 +211,8 @@ bool syzygy_take_fault(char *msg, size_t size)
     int sig = atomic_load(&fault_signal);
     if (!sig || atomic_exchange(&fault_told, true))
         return false;
-    snprintf(msg, size, "SyzygyPath: a tablebase probe failed (%s inside Fathom: a damaged or changed table file?); "
+    snprintf(msg, size, "SyzygyPath: a tablebase probe failed (%s inside Fathom: "
+             "a damaged or changed table file?); "
              "tablebases are off until the engine is restarted", strsignal(sig));
     return true;
 }
@@ -239,14 +246,17 @@ int syzygy_load_checked(const char *raw_path, unsigned check, char *warning, siz
         raw_path = "";
     if (!syzygy_normalise_path(raw_path, path, sizeof path)) {
         if (warning && warning_size)
-            snprintf(warning, warning_size, "SyzygyPath: longer than %zu characters; searching without tablebases",
+            snprintf(warning, warning_size,
+                     "SyzygyPath: longer than %zu characters; searching without tablebases",
                      sizeof path - 1);
         path[0] = '\0';
     }
     if (faulted()) {
         /* Fathom's state is unknown after a fault: it is not called again. */
         if (warning && warning_size && path[0])
-            snprintf(warning, warning_size, "SyzygyPath: tablebases are off after a failed probe; restart the engine to use them");
+            snprintf(warning, warning_size,
+                     "SyzygyPath: tablebases are off after a failed probe; "
+                     "restart the engine to use them");
         largest_loaded = 0;
         return 0;
     }
@@ -262,7 +272,8 @@ int syzygy_load_checked(const char *raw_path, unsigned check, char *warning, siz
     check_directories(path, bad, sizeof bad);
     /* A corrupt file crashes Fathom on its first probe: vetted first (tbcheck.h). */
     char use_path[4096], left_out[1024];
-    tbcheck_path(path, check, true, use_path, sizeof use_path, left_out, sizeof left_out, NULL, NULL);
+    tbcheck_path(path, check, true, use_path, sizeof use_path, left_out, sizeof left_out, NULL,
+                 NULL);
     bool ok = init_quietly(use_path);
     largest_loaded = ok && TB_LARGEST <= SYZYGY_MAX_PIECES ? (int)TB_LARGEST : 0;
     if (largest_loaded > 0)
@@ -274,17 +285,25 @@ int syzygy_load_checked(const char *raw_path, unsigned check, char *warning, siz
         return 0;
     }
     if (warning && warning_size && left_out[0]) {
-        snprintf(warning, warning_size, "SyzygyPath: left out %s; using the other tables (up to %d pieces)",
-                 left_out, largest_loaded);
+        snprintf(warning, warning_size,
+                 "SyzygyPath: left out %s; using the other tables (up to %d pieces)", left_out,
+                 largest_loaded);
     } else if (warning && warning_size) {
         if (!ok)
-            snprintf(warning, warning_size, "SyzygyPath: the tables in '%s' could not be loaded; searching without tablebases", path);
+            snprintf(warning, warning_size,
+                     "SyzygyPath: the tables in '%s' could not be loaded; "
+                     "searching without tablebases", path);
         else if (largest_loaded == 0 && bad[0])
-            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; no tables found, searching without tablebases", bad);
+            snprintf(warning, warning_size,
+                     "SyzygyPath: cannot read %s; no tables found, searching without tablebases",
+                     bad);
         else if (largest_loaded == 0)
-            snprintf(warning, warning_size, "SyzygyPath: no Syzygy tables in '%s'; searching without tablebases", path);
+            snprintf(warning, warning_size,
+                     "SyzygyPath: no Syzygy tables in '%s'; searching without tablebases", path);
         else if (bad[0])
-            snprintf(warning, warning_size, "SyzygyPath: cannot read %s; using the tables found elsewhere (up to %d pieces)",
+            snprintf(warning, warning_size,
+                     "SyzygyPath: cannot read %s; using the tables found elsewhere "
+                     "(up to %d pieces)",
                      bad, largest_loaded);
     }
     return largest_loaded;
@@ -386,8 +405,8 @@ bool syzygy_rank_root(const SyzygyConfig *cfg, const Position *pos, int draw, Sy
     static _Thread_local struct TbRootMoves ranked; /* about 100 KB: off the stack */
     TbPosition tb;
     to_fathom(pos, &tb);
-    FathomCall dtz = {.kind = CALL_ROOT_DTZ, .tb = &tb, .has_repeated = has_repeated(pos), .rule50 = cfg->rule50,
-                      .ranked = &ranked};
+    FathomCall dtz = {.kind = CALL_ROOT_DTZ, .tb = &tb, .has_repeated = has_repeated(pos),
+                      .rule50 = cfg->rule50, .ranked = &ranked};
     FathomCall wdl = {.kind = CALL_ROOT_WDL, .tb = &tb, .rule50 = cfg->rule50, .ranked = &ranked};
     if (!(run_guarded(&dtz) && dtz.result) && !(run_guarded(&wdl) && wdl.result))
         return false;
@@ -440,7 +459,8 @@ void syzygy_filter_root(const SyzygyRoot *root, MoveList *list, const Move *only
     for (int i = 0; i < list->count; i++) {
         bool found;
         int r = move_rank(root, list->moves[i], &found);
-        if (found && (!any_only || listed(only, only_count, list->moves[i])) && (!have_best || r > best)) {
+        if (found && (!any_only || listed(only, only_count, list->moves[i]))
+            && (!have_best || r > best)) {
             best = r;
             have_best = true;
         }
@@ -458,7 +478,8 @@ void syzygy_filter_root(const SyzygyRoot *root, MoveList *list, const Move *only
 
 int syzygy_root_score(const SyzygyRoot *root, Move move, int search_score)
 {
-    if (!root->active || search_score >= VALUE_MATE_IN_MAX_PLY || search_score <= -VALUE_MATE_IN_MAX_PLY)
+    if (!root->active || search_score >= VALUE_MATE_IN_MAX_PLY
+        || search_score <= -VALUE_MATE_IN_MAX_PLY)
         return search_score;
     for (int i = 0; i < root->count; i++)
         if (root->moves[i] == move)

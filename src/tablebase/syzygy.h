@@ -22,7 +22,10 @@
 #define SYZYGY_MAX_PIECES 7
 
 /* Tablebase results for the side to move (Fathom's WDL values minus 2). */
-enum { SYZYGY_LOSS = -2, SYZYGY_BLESSED_LOSS = -1, SYZYGY_DRAW = 0, SYZYGY_CURSED_WIN = 1, SYZYGY_WIN = 2 };
+enum {
+    SYZYGY_LOSS = -2, SYZYGY_BLESSED_LOSS = -1, SYZYGY_DRAW = 0, SYZYGY_CURSED_WIN = 1,
+    SYZYGY_WIN = 2
+};
 
 /* What a search needs to know; filled by the engine before each search. */
 typedef struct {
@@ -41,9 +44,10 @@ typedef struct {
 } SyzygyRoot;
 
 /* (Re)loads the tables found in path (directories separated by ':', normalised as by
- * syzygy_normalise_path; "", "<empty>" or only separators unloads). Returns the piece count of the largest table found (0: none). A directory
- * that is missing or unreadable, or a path with no tables at all, leaves one line in
- * warning (otherwise warning is ""); the engine simply goes on without those tables. */
+ * syzygy_normalise_path; "", "<empty>" or only separators unloads). Returns the piece
+ * count of the largest table found (0: none). A directory that is missing or unreadable,
+ * or a path with no tables at all, leaves one line in warning (otherwise warning is "");
+ * the engine simply goes on without those tables. */
 int syzygy_load(const char *path, char *warning, size_t warning_size);
 /* The same with a chosen set of file checks (tbcheck.h's TBCHECK_ flags; syzygy_load
  * uses TBCHECK_DEFAULT): for measuring what each check is worth (tools/stress/tbstress.c). */

@@ -142,7 +142,8 @@ static int list_files(const char *path, TbFile *files, int max)
     int n = 0;
     char copy[4096];
     snprintf(copy, sizeof copy, "%s", path);
-    for (char *save = NULL, *dir = strtok_r(copy, PF_PATH_LIST_SEPS, &save); dir; dir = strtok_r(NULL, PF_PATH_LIST_SEPS, &save)) {
+    for (char *save = NULL, *dir = strtok_r(copy, PF_PATH_LIST_SEPS, &save); dir;
+         dir = strtok_r(NULL, PF_PATH_LIST_SEPS, &save)) {
         DIR *d = opendir(dir);
         if (!d)
             continue;
@@ -173,7 +174,8 @@ static int list_files(const char *path, TbFile *files, int max)
 /* A legal position with the material of name (side to move stm), every pawn on file
  * pawn_file or its mirror (-1: anywhere), or false; *seed moves on, so that the next call
  * gives another one. */
-static bool material_position(const char *name, Color stm, int pawn_file, uint64_t *seed_state, Position *pos)
+static bool material_position(const char *name, Color stm, int pawn_file, uint64_t *seed_state,
+                              Position *pos)
 {
     uint64_t seed = *seed_state;
     for (int attempt = 0; attempt < 2000; attempt++) {
@@ -215,9 +217,9 @@ static bool material_position(const char *name, Color stm, int pawn_file, uint64
 
 static unsigned probe_wdl(const Position *pos)
 {
-    return tb_probe_wdl(pos->by_color[WHITE], pos->by_color[BLACK], pos->by_type[KING], pos->by_type[QUEEN],
-                        pos->by_type[ROOK], pos->by_type[BISHOP], pos->by_type[KNIGHT], pos->by_type[PAWN], 0, 0, 0,
-                        pos->side == WHITE);
+    return tb_probe_wdl(pos->by_color[WHITE], pos->by_color[BLACK], pos->by_type[KING],
+                        pos->by_type[QUEEN], pos->by_type[ROOK], pos->by_type[BISHOP],
+                        pos->by_type[KNIGHT], pos->by_type[PAWN], 0, 0, 0, pos->side == WHITE);
 }
 
 /* Probes the file's material for both sides to move. A table with pawns has separate
@@ -241,8 +243,9 @@ static void probe_material(const TbFile *f)
                 }
                 if (wdl != TB_RESULT_FAILED && TB_GET_WDL(wdl) != TB_DRAW) {
                     tb_probe_root(pos.by_color[WHITE], pos.by_color[BLACK], pos.by_type[KING],
-                                  pos.by_type[QUEEN], pos.by_type[ROOK], pos.by_type[BISHOP], pos.by_type[KNIGHT],
-                                  pos.by_type[PAWN], 0, 0, 0, pos.side == WHITE, NULL);
+                                  pos.by_type[QUEEN], pos.by_type[ROOK], pos.by_type[BISHOP],
+                                  pos.by_type[KNIGHT], pos.by_type[PAWN], 0, 0, 0,
+                                  pos.side == WHITE, NULL);
                     done++;
                 }
             }
@@ -337,7 +340,8 @@ static bool make_private_dir(const TbFile *files, int n, char *dir, size_t dir_s
         char target[8192], link_path[128], cwd[2048] = "";
         if (!pf_path_is_absolute(files[i].dir) && !getcwd(cwd, sizeof cwd))
             return false;
-        int k = snprintf(target, sizeof target, "%s%s%s/%s", cwd, cwd[0] ? "/" : "", files[i].dir, files[i].name);
+        int k = snprintf(target, sizeof target, "%s%s%s/%s", cwd, cwd[0] ? "/" : "", files[i].dir,
+                         files[i].name);
         int l = snprintf(link_path, sizeof link_path, "%s/%s", dir, files[i].name);
         if (k < 0 || (size_t)k >= sizeof target || l < 0 || (size_t)l >= sizeof link_path
             || symlink(target, link_path) != 0)
@@ -366,7 +370,8 @@ void tbcheck_each_material(const char *path, void (*fn)(void *ctx, const Positio
             continue;
         uint64_t seed = 0x2545f4914f6cdd1dULL;
         for (int tries = 0; tries < 200; tries++)
-            if (material_position(files[i].name, tries & 1 ? BLACK : WHITE, -1, &seed, pos) && !has_capture(pos)) {
+            if (material_position(files[i].name, tries & 1 ? BLACK : WHITE, -1, &seed, pos)
+                && !has_capture(pos)) {
                 fn(ctx, pos);
                 break;
             }
@@ -385,8 +390,9 @@ static bool active_dir_in(const char *use_path)
     return active_dir[0] && !strcmp(use_path, active_dir);
 }
 
-bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_path, size_t use_size,
-                  char *report, size_t report_size, Writer *verbose, TbCheckStats *stats)
+bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_path,
+                  size_t use_size, char *report, size_t report_size, Writer *verbose,
+                  TbCheckStats *stats)
 {
     int64_t start = time_now_us();
     if (!PF_CAN_FORK)
@@ -405,9 +411,11 @@ bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_p
     int64_t structure_start = time_now_us();
     for (int i = 0; i < n && (what & TBCHECK_STRUCTURE); i++) {
         char p[4200], why[160];
-        if (files[i].bad || snprintf(p, sizeof p, "%s/%s", files[i].dir, files[i].name) >= (int)sizeof p)
+        if (files[i].bad
+            || snprintf(p, sizeof p, "%s/%s", files[i].dir, files[i].name) >= (int)sizeof p)
             continue;
-        if (!tbfile_check_path(p, what & TBCHECK_FULL ? TBFILE_WALK_ALL : TBFILE_WALK_TAIL, why, sizeof why, NULL)) {
+        if (!tbfile_check_path(p, what & TBCHECK_FULL ? TBFILE_WALK_ALL : TBFILE_WALK_TAIL, why,
+                               sizeof why, NULL)) {
             files[i].bad = true;
             st.bad_structure++;
             snprintf(files[i].why, sizeof files[i].why, "corrupt: %s", why);
@@ -438,7 +446,8 @@ bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_p
             if (!files[i].bad && files[i].pieces == files[died].pieces
                 && !strncmp(files[i].name, files[died].name, strlen(files[died].name) - 5)) {
                 files[i].bad = true;
-                snprintf(files[i].why, sizeof files[i].why, "corrupt: a probe of its material crashed the check");
+                snprintf(files[i].why, sizeof files[i].why,
+                         "corrupt: a probe of its material crashed the check");
             }
     }
     if (!(what & TBCHECK_PROBE) && n > 0) {
@@ -468,16 +477,18 @@ bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_p
     size_t used = 0;
     for (int i = 0; i < n; i++) {
         if (verbose)
-            writer_printf(verbose, "%s/%s: %s\n", files[i].dir, files[i].name, files[i].bad ? files[i].why : "ok");
+            writer_printf(verbose, "%s/%s: %s\n", files[i].dir, files[i].name,
+                          files[i].bad ? files[i].why : "ok");
         if (!files[i].bad)
             continue;
         st.bad++;
         if (used < report_size)
-            used += (size_t)snprintf(report + used, report_size - used, "%s%s/%s (%s)", used ? ", " : "",
-                                     files[i].dir, files[i].name, files[i].why);
+            used += (size_t)snprintf(report + used, report_size - used, "%s%s/%s (%s)",
+                                     used ? ", " : "", files[i].dir, files[i].name, files[i].why);
     }
     if (!ran && n > 0 && used < report_size)
-        snprintf(report + used, report_size - used, "%sthe probe check could not run", used ? "; " : "");
+        snprintf(report + used, report_size - used, "%sthe probe check could not run",
+                 used ? "; " : "");
     st.probed = ran;
     st.elapsed_us = time_now_us() - start;
     if (stats)

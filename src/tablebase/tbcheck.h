@@ -45,11 +45,12 @@ enum {
  * report, one line naming what was left out and why (empty when nothing was). With
  * for_loading, a private directory in use_path replaces the one of the previous load
  * (Fathom opens files lazily, so it stays until the next load or exit); without, the
- * check changes nothing (an on-demand report). what is a set of TBCHECK_ flags. verbose, when not NULL, receives one line
- * per file. Returns false, with use_path = path and a reason in report, when the probe
- * check could not run (no fork). */
-bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_path, size_t use_size,
-                  char *report, size_t report_size, Writer *verbose, TbCheckStats *stats);
+ * check changes nothing (an on-demand report). what is a set of TBCHECK_ flags. verbose,
+ * when not NULL, receives one line per file. Returns false, with use_path = path and a
+ * reason in report, when the probe check could not run (no fork). */
+bool tbcheck_path(const char *path, unsigned what, bool for_loading, char *use_path,
+                  size_t use_size, char *report, size_t report_size, Writer *verbose,
+                  TbCheckStats *stats);
 
 /* Calls fn(ctx, pos) once for every WDL table file in path (directories separated by
  * ':'), with a legal position of its material in which the side to move has no capture:

@@ -28,8 +28,10 @@ bool tbcode_read_pairs(Checker *c, uint64_t *off, int t, Sub *s)
     s->max_len = p[8];
     s->min_len = p[9];
     if (s->min_len < 1 || s->min_len > s->max_len || s->max_len > MAX_CODE_LEN)
-        return tb_fail(c, "sub-table %d: code lengths %d..%d out of range", t, s->min_len, s->max_len);
-    if (s->idx_bits < 1 || s->idx_bits > MAX_IDX_BITS || s->block_bits > MAX_BLOCK_BITS || s->real_blocks == 0)
+        return tb_fail(c, "sub-table %d: code lengths %d..%d out of range", t, s->min_len,
+                       s->max_len);
+    if (s->idx_bits < 1 || s->idx_bits > MAX_IDX_BITS || s->block_bits > MAX_BLOCK_BITS
+        || s->real_blocks == 0)
         return tb_fail(c, "sub-table %d: block or index parameters out of range", t);
     int h = s->max_len - s->min_len + 1;
     if (!(p = tb_at(c, *off + 10, 2 * (uint64_t)h + 2)))
@@ -56,7 +58,8 @@ bool tbcode_read_pairs(Checker *c, uint64_t *off, int t, Sub *s)
         while (depth) {
             uint32_t x = stack[depth - 1];
             const uint8_t *w = p + 3 * x;
-            uint32_t s1 = ((uint32_t)(w[1] & 0x0f) << 8) | w[0], s2 = ((uint32_t)w[2] << 4) | (w[1] >> 4);
+            uint32_t s1 = ((uint32_t)(w[1] & 0x0f) << 8) | w[0],
+                     s2 = ((uint32_t)w[2] << 4) | (w[1] >> 4);
             if (state[x] == 2) {
                 depth--;
                 continue;
@@ -64,7 +67,8 @@ bool tbcode_read_pairs(Checker *c, uint64_t *off, int t, Sub *s)
             if (s2 == LITERAL) {
                 uint32_t v = c->dtz ? s1 : w[0];
                 if (!c->dtz && v > 4)
-                    return tb_fail(c, "sub-table %d: symbol %u has value %u, no WDL value", t, x, v);
+                    return tb_fail(c, "sub-table %d: symbol %u has value %u, no WDL value", t, x,
+                                   v);
                 if (v > s->max_literal)
                     s->max_literal = v;
                 expansion[x] = 1;
@@ -78,7 +82,8 @@ bool tbcode_read_pairs(Checker *c, uint64_t *off, int t, Sub *s)
             uint32_t next = state[s1] != 2 ? s1 : state[s2] != 2 ? s2 : MAX_SYMS;
             if (next < MAX_SYMS) {
                 if (state[next] == 1)
-                    return tb_fail(c, "sub-table %d: the symbol tree has a cycle through symbol %u", t, next);
+                    return tb_fail(c, "sub-table %d: the symbol tree has a cycle through symbol %u",
+                                   t, next);
                 stack[depth++] = (uint16_t)next;
                 continue;
             }
@@ -106,7 +111,8 @@ bool tbcode_read_pairs(Checker *c, uint64_t *off, int t, Sub *s)
         if (s->base[l] <= upper) {
             uint64_t last = s->first[l] + ((upper - s->base[l]) >> (64 - l));
             if (last >= s->syms)
-                return tb_fail(c, "sub-table %d: codes of length %d decode past the symbol table", t, l);
+                return tb_fail(c, "sub-table %d: codes of length %d decode past the symbol table",
+                               t, l);
             if (s->base[l] == 0)
                 all_taken = true;
             else

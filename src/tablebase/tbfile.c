@@ -104,8 +104,9 @@ static bool check_encoding(Checker *c, const uint8_t *tb, int t, int shift, Sub 
     int order2 = more_pawns ? (tb[1] >> shift) & 0x0f : 0x0f;
     int lead = c->pawns_table ? c->pawns[0] : c->kk_enc ? 2 : 3;
     for (int i = 0; i < lead; i++) {
-        bool ok = c->pawns_table ? (pieces[i] & 7) == 1 && pieces[i] == pieces[0] && seen[pieces[0]] == lead
-                                 : seen[pieces[i]] == 1;
+        bool ok = c->pawns_table
+                    ? (pieces[i] & 7) == 1 && pieces[i] == pieces[0] && seen[pieces[0]] == lead
+                    : seen[pieces[i]] == 1;
         if (!ok)
             return tb_fail(c, "leading pieces of sub-table %d are not what the encoding needs", t);
     }
@@ -113,7 +114,8 @@ static bool check_encoding(Checker *c, const uint8_t *tb, int t, int shift, Sub 
     if (more_pawns) {
         for (int i = k; i < k + c->pawns[1]; i++)
             if ((pieces[i] & 7) != 1 || pieces[i] == pieces[0])
-                return tb_fail(c, "second pawn group of sub-table %d is not the other side's pawns", t);
+                return tb_fail(c, "second pawn group of sub-table %d is not the other side's pawns",
+                               t);
         k += c->pawns[1];
     }
     int groups = 1 + more_pawns, norm[MAX_PIECES] = {0};
@@ -168,7 +170,8 @@ static bool read_maps(Checker *c, uint64_t *off)
             *off += (wide ? 2 : 1) * (n + 1);
         }
         if (!(s->flags & 0x80) && s->max_literal >= longest)
-            return tb_fail(c, "sub-table %d: value %u lies outside its DTZ maps", t, s->max_literal);
+            return tb_fail(c, "sub-table %d: value %u lies outside its DTZ maps", t,
+                           s->max_literal);
     }
     *off += *off & 1;
     return *off <= c->src->size || tb_fail(c, "DTZ maps run past the end of the file");
@@ -209,7 +212,8 @@ static bool check_index(Checker *c, int t, const Sub *s)
         uint64_t target = (m << s->idx_bits) + half;
         bool inside = target < s->values;
         if (block < b || block > (inside ? s->real_blocks - 1 : s->blocks))
-            return tb_fail(c, "sub-table %d: index entry %llu names block %u", t, (unsigned long long)m, block);
+            return tb_fail(c, "sub-table %d: index entry %llu names block %u", t,
+                           (unsigned long long)m, block);
         for (; b < block; b++)
             start += tb_le16(sizes + 2 * (uint64_t)b) + 1;
         if (start + at_value != target || (inside && at_value > tb_le16(sizes + 2 * (uint64_t)b)))
@@ -279,11 +283,12 @@ static bool check(Checker *c, const char *name, TbWalk walk)
             }
     off = (off + 63) & ~(uint64_t)63;
     if (off + 16 != c->src->size)
-        return tb_fail(c, "sections end at byte %llu, the checksum starts at %llu", (unsigned long long)off,
-                    (unsigned long long)(c->src->size - 16));
+        return tb_fail(c, "sections end at byte %llu, the checksum starts at %llu",
+                       (unsigned long long)off, (unsigned long long)(c->src->size - 16));
     uint32_t largest = 0;
     for (int i = 0; i < sides * c->tables; i++)
-        if (!(c->sub[i].flags & 0x80) && c->sub[i].block_bits < 31 && ((uint32_t)1 << c->sub[i].block_bits) > largest)
+        if (!(c->sub[i].flags & 0x80) && c->sub[i].block_bits < 31
+            && ((uint32_t)1 << c->sub[i].block_bits) > largest)
             largest = (uint32_t)1 << c->sub[i].block_bits;
     c->block = malloc((size_t)largest + 8);
     if (!c->block)
@@ -341,7 +346,8 @@ static bool pread_all(void *ctx, uint64_t off, void *buf, size_t len)
     return true;
 }
 
-bool tbfile_check_path(const char *path, TbWalk walk, char *why, size_t why_size, TbFileStats *stats)
+bool tbfile_check_path(const char *path, TbWalk walk, char *why, size_t why_size,
+                       TbFileStats *stats)
 {
     if (stats)
         memset(stats, 0, sizeof *stats);

@@ -34,6 +34,7 @@ bool tbfile_check(const char *name, const TbSource *src, TbWalk walk, char *why,
 
 /* The same for the file at path (read with pread); name is taken from path's last
  * component. */
-bool tbfile_check_path(const char *path, TbWalk walk, char *why, size_t why_size, TbFileStats *stats);
+bool tbfile_check_path(const char *path, TbWalk walk, char *why, size_t why_size,
+                       TbFileStats *stats);
 
 #endif

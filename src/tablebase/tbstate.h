@@ -71,7 +71,8 @@ static inline bool tb_fail(Checker *c, const char *fmt, ...)
 static inline const uint8_t *tb_at(Checker *c, uint64_t off, uint64_t len)
 {
     if (off > c->src->size || len > c->src->size - off) {
-        tb_fail(c, "a section runs past the end of the file (at byte %llu)", (unsigned long long)off);
+        tb_fail(c, "a section runs past the end of the file (at byte %llu)",
+                (unsigned long long)off);
         return NULL;
     }
     uint64_t end = off + len;

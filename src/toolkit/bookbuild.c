@@ -187,7 +187,8 @@ static int comment_weight(const char *text)
  * get the opposite): = and unclear 0, slight advantage x1.25, clear x1.5, decisive x2. */
 static bool eval_nag(int nag, float *white_log)
 {
-    static const float LOG_FACTOR[] = { 0, 0, 0, 0, 0.321928f, -0.321928f, 0.584963f, -0.584963f, 1, -1 };
+    static const float LOG_FACTOR[] = { 0, 0, 0, 0, 0.321928f, -0.321928f, 0.584963f, -0.584963f,
+                                        1, -1 };
     if (nag < 10 || nag > 19)
         return false;
     *white_log = LOG_FACTOR[nag - 10];
@@ -333,7 +334,8 @@ static void read_games(BookBuilder *b, PgnReader *r, bool annotated, BookBuildPr
             last = line.length > 0 ? line.path[line.length - 1] : NONE;
             break;
         case PGN_GAME_END:
-            end_game(b, annotated, strcmp(it->result, "*") || !tag_result[0] ? it->result : tag_result);
+            end_game(b, annotated,
+                     strcmp(it->result, "*") || !tag_result[0] ? it->result : tag_result);
             b->stats.games++;
             if (progress && b->stats.games % PROGRESS_EVERY == 0)
                 progress(progress_ctx, &b->stats);
@@ -456,7 +458,8 @@ bool bookbuild_write(BookBuilder *b, const char *path, uint32_t pages, BookBuild
             int w = final_weight(b, e, best);
             if (w < 0 || (e->count == 0 && !(e->flags & F_ANNOTATED)))
                 continue;
-            out[nent++] = (BookEntry){ e->code, (uint8_t)w, e->count, e->wins, e->draws, e->losses };
+            out[nent++] =
+                (BookEntry){ e->code, (uint8_t)w, e->count, e->wins, e->draws, e->losses };
         }
         if (nent == first)
             continue;
@@ -465,7 +468,8 @@ bool bookbuild_write(BookBuilder *b, const char *path, uint32_t pages, BookBuild
     }
     qsort(pos, npos, sizeof *pos, compare_positions);
     summary->pages = book_pages_for(pages, npos, summary->pages_note, sizeof summary->pages_note);
-    BookHeader h = { .games = (uint32_t)b->stats.games, .max_ply = (uint32_t)(b->opts.max_ply > 0 ? b->opts.max_ply : 0) };
+    BookHeader h = { .games = (uint32_t)b->stats.games,
+                     .max_ply = (uint32_t)(b->opts.max_ply > 0 ? b->opts.max_ply : 0) };
     summary->bytes = book_write_file(path, pos, npos, out, summary->pages, &h, err, err_size);
     summary->positions = npos;
     summary->entries = nent;

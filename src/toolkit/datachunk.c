@@ -34,7 +34,8 @@ static bool run_file(DataPlan *plan, const char *name, uint64_t *c, bool *part)
 {
     uint64_t seed, first;
     int end = 0;
-    if (sscanf(name, "s%" SCNu64 "-%" SCNu64 "%n", &seed, &first, &end) != 2 || seed != plan->spec.seed)
+    if (sscanf(name, "s%" SCNu64 "-%" SCNu64 "%n", &seed, &first, &end) != 2
+        || seed != plan->spec.seed)
         return false;
     if (!strcmp(name + end, ".svt"))
         *part = false;
@@ -43,7 +44,8 @@ static bool run_file(DataPlan *plan, const char *name, uint64_t *c, bool *part)
     else
         return false;
     if (first % plan->spec.chunk || first >= plan->spec.games) {
-        fprintf(stderr, "datagen: %s/%s is not a file of this run's layout (%u games a file); left as it is\n",
+        fprintf(stderr, "datagen: %s/%s is not a file of this run's layout (%u games a file); "
+                "left as it is\n",
                 plan->spec.dir, name, plan->spec.chunk);
         plan->foreign++;
         return false;
@@ -54,13 +56,15 @@ static bool run_file(DataPlan *plan, const char *name, uint64_t *c, bool *part)
 
 static bool header_fits(const DataPlan *plan, const TrainHeader *h, uint64_t c)
 {
-    return h->nodes == plan->spec.nodes && h->seed == plan->spec.seed && h->first_game == dataplan_chunk_first(plan, c)
+    return h->nodes == plan->spec.nodes && h->seed == plan->spec.seed
+        && h->first_game == dataplan_chunk_first(plan, c)
         && h->games == dataplan_chunk_games(plan, c) && h->eval_id == plan->spec.eval_id;
 }
 
 static bool set_aside(DataPlan *plan, const char *name, const char *why, char *err, size_t err_size)
 {
-    fprintf(stderr, "datagen: %s/%s: %s; moved to %s/\n", plan->spec.dir, name, why, DATAFOLDER_DAMAGED);
+    fprintf(stderr, "datagen: %s/%s: %s; moved to %s/\n", plan->spec.dir, name, why,
+            DATAFOLDER_DAMAGED);
     plan->set_aside++;
     return datafolder_set_aside(plan->spec.dir, name, err, err_size);
 }
@@ -76,7 +80,9 @@ static bool plan_file(DataPlan *plan, const char *name, uint64_t c, char *err, s
         return set_aside(plan, name, why, err, err_size);
     if (!header_fits(plan, &info.header, c)) {
         /* Not damaged, another run's: never overwritten, never counted as this run's. */
-        fprintf(stderr, "datagen: %s was made with other settings (%u nodes, %u games, net %08x); left as it is\n",
+        fprintf(stderr,
+                "datagen: %s was made with other settings (%u nodes, %u games, net %08x); "
+                "left as it is\n",
                 path, info.header.nodes, info.header.games, info.header.eval_id);
         plan->foreign++;
     } else {
@@ -97,7 +103,8 @@ static bool plan_part(DataPlan *plan, const char *name, uint64_t c, char *err, s
         return set_aside(plan, name, "a leftover beside the whole file", err, err_size);
     datafile_check(path, &info, why, sizeof why);
     if (!info.header_ok || !header_fits(plan, &info.header, c))
-        return set_aside(plan, name, info.header_ok ? "made with other settings" : why, err, err_size);
+        return set_aside(plan, name, info.header_ok ? "made with other settings" : why, err,
+                         err_size);
     plan->done[c] = info.games;
     plan->resume_bytes[c] = info.whole_bytes;
     plan->positions_done += info.positions;
@@ -105,7 +112,10 @@ static bool plan_part(DataPlan *plan, const char *name, uint64_t c, char *err, s
     return true;
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 bool dataplan_make(DataPlan *plan, const DataRunSpec *spec, char *err, size_t err_size)
 {
@@ -130,7 +140,8 @@ bool dataplan_make(DataPlan *plan, const DataRunSpec *spec, char *err, size_t er
     while (ok && (e = readdir(d))) {
         if (strstr(e->d_name, ".tmp-")) {   /* a temporary file of outfile_write */
             char base[4200];
-            snprintf(base, sizeof base, "%s/%.*s", spec->dir, (int)(strstr(e->d_name, ".tmp-") - e->d_name), e->d_name);
+            snprintf(base, sizeof base, "%s/%.*s", spec->dir,
+                     (int)(strstr(e->d_name, ".tmp-") - e->d_name), e->d_name);
             outfile_remove_stale(base);
             continue;
         }
@@ -152,7 +163,8 @@ bool dataplan_make(DataPlan *plan, const DataRunSpec *spec, char *err, size_t er
         uint64_t c;
         bool part;
         if (names[i] && run_file(plan, names[i], &c, &part))
-            ok = part ? plan_part(plan, names[i], c, err, err_size) : plan_file(plan, names[i], c, err, err_size);
+            ok = part ? plan_part(plan, names[i], c, err, err_size)
+                      : plan_file(plan, names[i], c, err, err_size);
     }
     for (size_t i = 0; i < count; i++)
         free(names[i]);
@@ -200,8 +212,8 @@ bool chunk_writer_open(ChunkWriter *w, const DataPlan *plan, uint64_t c, char *e
         return false;
     }
     if (!resume) {
-        TrainHeader h = { plan->spec.nodes, plan->spec.seed, dataplan_chunk_first(plan, c), w->games,
-                          plan->spec.eval_id };
+        TrainHeader h = { plan->spec.nodes, plan->spec.seed, dataplan_chunk_first(plan, c),
+                          w->games, plan->spec.eval_id };
         uint8_t head[TRAIN_HEADER_SIZE];
         train_header_encode(&h, head);
         if (!chunk_writer_append(w, head, sizeof head, err, err_size)) {
@@ -213,7 +225,8 @@ bool chunk_writer_open(ChunkWriter *w, const DataPlan *plan, uint64_t c, char *e
     return true;
 }
 
-bool chunk_writer_append(ChunkWriter *w, const uint8_t *record, size_t size, char *err, size_t err_size)
+bool chunk_writer_append(ChunkWriter *w, const uint8_t *record, size_t size, char *err,
+                         size_t err_size)
 {
     if (fwrite(record, 1, size, w->f) != size || fflush(w->f) != 0 || fsync(fileno(w->f)) != 0) {
         snprintf(err, err_size, "cannot write %s: %s", w->part, strerror(errno));

@@ -53,9 +53,11 @@ typedef struct {
 
 /* Opens file c for its next game: a new .part with its header, or the kept .part cut
  * back to its last whole game. */
-bool chunk_writer_open(ChunkWriter *w, const DataPlan *plan, uint64_t c, char *err, size_t err_size);
+bool chunk_writer_open(ChunkWriter *w, const DataPlan *plan, uint64_t c, char *err,
+                       size_t err_size);
 /* Appends one encoded game and makes it durable. */
-bool chunk_writer_append(ChunkWriter *w, const uint8_t *record, size_t size, char *err, size_t err_size);
+bool chunk_writer_append(ChunkWriter *w, const uint8_t *record, size_t size, char *err,
+                         size_t err_size);
 /* Renames the finished .part to its name (every game written) and syncs the folder. */
 bool chunk_writer_finish(ChunkWriter *w, char *err, size_t err_size);
 /* Closes the .part where it stands (a failed run: the next one resumes it). */

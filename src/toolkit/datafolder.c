@@ -16,7 +16,8 @@
 
 bool datafolder_root(char *out, size_t size, char *err, size_t err_size)
 {
-    const char *own = getenv("SAAVEDRA_DATA"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    const char *own = getenv("SAAVEDRA_DATA"), *xdg = getenv("XDG_DATA_HOME"),
+               *home = getenv("HOME");
     int n;
     if (own && own[0])
         n = snprintf(out, size, "%s", own);
@@ -57,7 +58,8 @@ DataFileStatus datafile_check(const char *path, DataFileInfo *info, char *err, s
     int fd = open(path, O_RDONLY | O_NONBLOCK);
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, err_size, fd < 0 ? "cannot read it (%s)" : "not a regular file", strerror(errno));
+        snprintf(err, err_size, fd < 0 ? "cannot read it (%s)" : "not a regular file",
+                 strerror(errno));
         if (fd >= 0)
             close(fd);
         return DATAFILE_DAMAGED;
@@ -84,8 +86,8 @@ DataFileStatus datafile_check(const char *path, DataFileInfo *info, char *err, s
             if (got == 0 && info->games == info->header.games)
                 break;                                  /* the end, where it should be */
             status = DATAFILE_PARTIAL;
-            snprintf(err, err_size, got ? "a game cut short after %u" : "%u of %u games", info->games,
-                     info->header.games);
+            snprintf(err, err_size, got ? "a game cut short after %u" : "%u of %u games",
+                     info->games, info->header.games);
             break;
         }
         if (info->games == info->header.games) {
@@ -156,7 +158,8 @@ int datafolder_lock(const char *folder, char *err, size_t err_size)
         return -1;
     }
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        snprintf(err, err_size, errno == EWOULDBLOCK ? "another run is writing %s" : "cannot lock %s", folder);
+        snprintf(err, err_size,
+                 errno == EWOULDBLOCK ? "another run is writing %s" : "cannot lock %s", folder);
         close(fd);
         return -1;
     }
@@ -168,11 +171,12 @@ bool datafolder_write_run(const char *folder, const DataRun *r, char *err, size_
     char path[4200], text[1024];
     snprintf(path, sizeof path, "%s/%s", folder, DATAFOLDER_RUN);
     int n = snprintf(text, sizeof text,
-                     "seed %" PRIu64 "\nnodes %" PRIu64 "\nnet %08" PRIx32 "\nthreads %d\ngames_total %" PRIu64
-                     "\nstarted %" PRId64 "\nseconds %.1f\ncpu_seconds %.1f\ngames %" PRIu64 "\npositions %" PRIu64
+                     "seed %" PRIu64 "\nnodes %" PRIu64 "\nnet %08" PRIx32
+                     "\nthreads %d\ngames_total %" PRIu64 "\nstarted %" PRId64
+                     "\nseconds %.1f\ncpu_seconds %.1f\ngames %" PRIu64 "\npositions %" PRIu64
                      "\nfiles %" PRIu64 "\nversion %s\n",
-                     r->seed, r->nodes, r->eval_id, r->threads, r->games_total, r->started, r->seconds,
-                     r->cpu_seconds, r->games, r->positions, r->files, r->version);
+                     r->seed, r->nodes, r->eval_id, r->threads, r->games_total, r->started,
+                     r->seconds, r->cpu_seconds, r->games, r->positions, r->files, r->version);
     return outfile_write(path, text, (size_t)n, err, err_size);
 }
 

@@ -105,7 +105,8 @@ void tune_pack(const EvalCoeffs *t, float result, TunePos *tp, TuneCoef *pool, u
     tp->phase = (uint8_t)t->phase;
     for (int s = 0; s < PARAM_SLOTS; s++)
         if (t->linear[WHITE][s] != t->linear[BLACK][s]) {
-            *out++ = (TuneCoef){ (uint16_t)s, (int16_t)(t->linear[WHITE][s] - t->linear[BLACK][s]) };
+            *out++ =
+                (TuneCoef){ (uint16_t)s, (int16_t)(t->linear[WHITE][s] - t->linear[BLACK][s]) };
             tp->n_linear++;
         }
     for (Color c = WHITE; c <= BLACK; c++) {
@@ -150,13 +151,15 @@ static int slot_eg(const EvalParams *p, int s)
     return eg_value(((const int32_t *)p)[s]);
 }
 
-int tune_eval_exact(const TunePos *tp, const TuneCoef *pool, const TuneLayout *layout, const EvalParams *p)
+int tune_eval_exact(const TunePos *tp, const TuneCoef *pool, const TuneLayout *layout,
+                    const EvalParams *p)
 {
     const TuneCoef *c = pool + tp->start;
     if (tp->flags & TP_SPECIAL) {
         int v = tp->special_constant;
         for (int i = 0; i < tp->n_special; i++, c++)
-            v += c->coef * (layout->eg[c->slot] >= 0 ? slot_eg(p, c->slot) : slot_mg(p, layout, c->slot));
+            v += c->coef
+               * (layout->eg[c->slot] >= 0 ? slot_eg(p, c->slot) : slot_mg(p, layout, c->slot));
         return v;
     }
     int mg = 0, eg = 0;
@@ -178,7 +181,8 @@ int tune_eval_exact(const TunePos *tp, const TuneCoef *pool, const TuneLayout *l
                 best_eg = ce;
             }
         }
-        int shelter_mg = best_mg + tp->pawn_distance[side] * slot_mg(p, layout, layout->king_pawn_distance);
+        int shelter_mg =
+            best_mg + tp->pawn_distance[side] * slot_mg(p, layout, layout->king_pawn_distance);
         int shelter_eg = best_eg + tp->pawn_distance[side] * slot_eg(p, layout->king_pawn_distance);
         mg += sign * shelter_mg;
         eg += sign * shelter_eg;
@@ -200,7 +204,8 @@ int tune_eval_exact(const TunePos *tp, const TuneCoef *pool, const TuneLayout *l
         scale[side] = tp->scale_constant[side];
         for (int i = 0; i < tp->n_scale[side]; i++, c++)
             scale[side] += c->coef * slot_mg(p, layout, c->slot);
-        if ((tp->flags & (side == WHITE ? TP_SCALE_CLAMP_WHITE : TP_SCALE_CLAMP_BLACK)) && scale[side] > SCALE_NORMAL)
+        if ((tp->flags & (side == WHITE ? TP_SCALE_CLAMP_WHITE : TP_SCALE_CLAMP_BLACK))
+            && scale[side] > SCALE_NORMAL)
             scale[side] = SCALE_NORMAL;
     }
     int phase = tp->phase;
@@ -282,8 +287,9 @@ double tune_eval(const TunePos *tp, const TuneCoef *pool, const TuneLayout *L, c
         scale[side] = tp->scale_constant[side];
         for (int i = 0; i < tp->n_scale[side]; i++, c++)
             scale[side] += c->coef * theta[L->mg[c->slot]];
-        scale_clamped[side] = (tp->flags & (side == WHITE ? TP_SCALE_CLAMP_WHITE : TP_SCALE_CLAMP_BLACK))
-                              && scale[side] > SCALE_NORMAL;
+        scale_clamped[side] =
+            (tp->flags & (side == WHITE ? TP_SCALE_CLAMP_WHITE : TP_SCALE_CLAMP_BLACK))
+            && scale[side] > SCALE_NORMAL;
         if (scale_clamped[side])
             scale[side] = SCALE_NORMAL;
     }
@@ -310,7 +316,8 @@ double tune_eval(const TunePos *tp, const TuneCoef *pool, const TuneLayout *L, c
         /* d(v)/d(shelter mg): directly, and through the danger's ks_shelter term. */
         double dv_dd = 0;
         double d = danger[side];
-        if ((tp->flags & (side == WHITE ? TP_DANGER_WHITE : TP_DANGER_BLACK)) && d > 0 && d < DANGER_MAX)
+        if ((tp->flags & (side == WHITE ? TP_DANGER_WHITE : TP_DANGER_BLACK)) && d > 0
+            && d < DANGER_MAX)
             dv_dd = -sign * (a * 2 * d / 512 + b / 16);
         double dshelter_mg = sign * a + dv_dd * ks / 8;
         double dshelter_eg = sign * b;

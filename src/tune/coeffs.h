@@ -65,11 +65,12 @@ size_t tune_pack_size(const EvalCoeffs *trace);
 void tune_pack(const EvalCoeffs *trace, float result, TunePos *tp, TuneCoef *pool, uint32_t start);
 
 /* Score from White's point of view with the weights p, computed as evaluate() does. */
-int tune_eval_exact(const TunePos *tp, const TuneCoef *pool, const TuneLayout *layout, const EvalParams *p);
+int tune_eval_exact(const TunePos *tp, const TuneCoef *pool, const TuneLayout *layout,
+                    const EvalParams *p);
 
 /* Score from White's point of view for theta; when grad is not NULL, adds
  * factor * d(score)/d(theta[k]) to grad[k]. */
-double tune_eval(const TunePos *tp, const TuneCoef *pool, const TuneLayout *layout, const double *theta,
-                 double *grad, double factor);
+double tune_eval(const TunePos *tp, const TuneCoef *pool, const TuneLayout *layout,
+                 const double *theta, double *grad, double factor);
 
 #endif

@@ -90,10 +90,12 @@ bool tune_set_read(TuneSet *set, const char *path, long max_positions, FILE *err
         }
         result = epd_string(&rec, "c2");
         float label = !result ? -1 : !strcmp(result, "1.0") || !strcmp(result, "1") ? 1.0f
-                    : !strcmp(result, "0.5") ? 0.5f : !strcmp(result, "0.0") || !strcmp(result, "0") ? 0.0f : -1;
+                    : !strcmp(result, "0.5") ? 0.5f
+                    : !strcmp(result, "0.0") || !strcmp(result, "0") ? 0.0f : -1;
         if (label < 0) {
             if (++bad <= 10)
-                fprintf(err_out, "tuner: %s:%ld: no c2 result (1.0, 0.5 or 0.0), skipped\n", path, line_no);
+                fprintf(err_out, "tuner: %s:%ld: no c2 result (1.0, 0.5 or 0.0), skipped\n", path,
+                        line_no);
             continue;
         }
         position_to_fen(&pos, fen);

@@ -107,8 +107,8 @@ double tune_loss(const TuneSet *set, const TuneLayout *layout, const double *the
     return loss / (double)set->packed;
 }
 
-double tune_fit_k(const TuneSet *set, const TuneLayout *layout, const double *theta, TuneObjective objective,
-                  int threads)
+double tune_fit_k(const TuneSet *set, const TuneLayout *layout, const double *theta,
+                  TuneObjective objective, int threads)
 {
     const double phi = (sqrt(5.0) - 1) / 2;
     double a = 0.05, b = 10.0;

@@ -18,8 +18,8 @@ double tune_loss(const TuneSet *set, const TuneLayout *layout, const double *the
                  TuneObjective objective, double *grad, int threads);
 
 /* The K in [0.05, 10] that minimises the loss for theta (golden-section search). */
-double tune_fit_k(const TuneSet *set, const TuneLayout *layout, const double *theta, TuneObjective objective,
-                  int threads);
+double tune_fit_k(const TuneSet *set, const TuneLayout *layout, const double *theta,
+                  TuneObjective objective, int threads);
 
 /* Optimiser state for n weights. */
 typedef struct {
@@ -27,7 +27,8 @@ typedef struct {
     int n;
     double rate;
     long step;
-    double *m, *v, *prev, *gain; /* moments (adam), squares (adagrad), momentum and gains (adaptive) */
+    double *m, *v, *prev, *gain; /* moments (adam), squares (adagrad), momentum and gains
+                                  * (adaptive) */
     double scale;                /* adaptive: RMS of the first gradient */
 } Optimizer;
 

@@ -18,7 +18,8 @@ static int move_order_key(const Position *pos, Move m)
     return 64 * (victim + promo) - type_of(moved_piece(pos, m));
 }
 
-static int search(QLeafSearch *qs, Position *pos, int alpha, int beta, int ply, Move *pv, int *pv_length)
+static int search(QLeafSearch *qs, Position *pos, int alpha, int beta, int ply, Move *pv,
+                  int *pv_length)
 {
     Move child_pv[QLEAF_MAX_PLY + 1];
     int child_length = 0;

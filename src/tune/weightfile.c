@@ -9,7 +9,8 @@
 #include "eval/params.h"
 #include "util/outfile.h"
 
-bool weightfile_write(const char *path, const TuneLayout *layout, const double *theta, double k, double loss)
+bool weightfile_write(const char *path, const TuneLayout *layout, const double *theta, double k,
+                      double loss)
 {
     OutFile of;
     char err[256], name[96];
@@ -104,8 +105,8 @@ bool weightfile_read(const char *path, const TuneLayout *layout, double *theta)
 }
 
 /* The template is copied up to the end of its BEGIN line and from its END line on. */
-bool weightfile_write_params_c(const char *template_path, const char *out_path, const TuneLayout *layout,
-                               const double *theta, const char *comment)
+bool weightfile_write_params_c(const char *template_path, const char *out_path,
+                               const TuneLayout *layout, const double *theta, const char *comment)
 {
     const char *path = template_path;
     char *text = read_text(path);

@@ -47,7 +47,8 @@ int weightset_init(WeightSet *w, const TuneLayout *layout, const char *tuned, co
     char name[96];
     for (int k = 0; k < w->count; k++) {
         params_name(k, name, sizeof name);
-        w->free_weight[k] = (!tuned || weightset_name_matches(name, tuned)) && !weightset_name_matches(name, frozen);
+        w->free_weight[k] = (!tuned || weightset_name_matches(name, tuned))
+                         && !weightset_name_matches(name, frozen);
         weight_range(name, &w->lo[k], &w->hi[k]);
         n += w->free_weight[k];
     }

@@ -138,7 +138,8 @@ int args_parse(int argc, char **argv, const ArgSpec *specs, int count, char *err
     return i;
 }
 
-bool args_parse_all(int argc, char **argv, const ArgSpec *specs, int count, char *err, size_t err_size)
+bool args_parse_all(int argc, char **argv, const ArgSpec *specs, int count, char *err,
+                    size_t err_size)
 {
     int first = args_parse(argc, argv, specs, count, err, err_size);
     if (first >= 0 && first < argc)

@@ -6,7 +6,8 @@
  *   int games = 100; const char *out = NULL; bool verbose = false;
  *   const ArgSpec specs[] = { { "-games", ARG_INT, &games, 1, 1e6 }, { "-o", ARG_TEXT, &out },
  *                             { "-v", ARG_SWITCH, &verbose } };
- *   int first = args_parse(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err);  (-1: err says why) */
+ *   int first = args_parse(argc, argv, specs, ARGS_COUNT(specs), err, sizeof err);
+ *   (-1: err says why) */
 #ifndef SAAVEDRA_ARGS_H
 #define SAAVEDRA_ARGS_H
 
@@ -42,7 +43,8 @@ int args_parse(int argc, char **argv, const ArgSpec *specs, int count, char *err
 
 /* The same for a program that takes options only: an argument that is not an option
  * is refused ("unexpected argument X"). */
-bool args_parse_all(int argc, char **argv, const ArgSpec *specs, int count, char *err, size_t err_size);
+bool args_parse_all(int argc, char **argv, const ArgSpec *specs, int count, char *err,
+                    size_t err_size);
 
 /* A whole text as a decimal number in min..max (the parser's rule for ARG_REAL), for
  * an option whose value is a number or a word. */

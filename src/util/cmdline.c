@@ -46,13 +46,15 @@ bool cmdline_parse(int argc, char **argv, CmdLine *cl, char *err, size_t err_siz
         const char *next = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "-H")) {
             if (!next || !parse_size_mb(next, &cl->hash_mb)) {
-                snprintf(err, err_size, "-H needs a size such as 256M or 1G, got '%s'", next ? next : "");
+                snprintf(err, err_size, "-H needs a size such as 256M or 1G, got '%s'",
+                         next ? next : "");
                 return false;
             }
             i++;
         } else if (!strcmp(a, "-c")) {
             if (!word_to_int(next, 1, 1024, &cl->threads)) {
-                snprintf(err, err_size, "-c needs a thread count 1..256, got '%s'", next ? next : "");
+                snprintf(err, err_size, "-c needs a thread count 1..256, got '%s'",
+                         next ? next : "");
                 return false;
             }
             i++;
@@ -107,7 +109,8 @@ void cmdline_usage(FILE *out, const char *program)
         "  perft DEPTH [FEN]                   move-generator node counts per root move\n"
         "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
         "                                      run an EPD test suite\n"
-        "  annotate GAMES.pgn [-t SECS | -d DEPTH | -n NODES] [-o OUT.pgn] [--side white|black|both]\n"
+        "  annotate GAMES.pgn [-t SECS | -d DEPTH | -n NODES] [-o OUT.pgn]"
+        " [--side white|black|both]\n"
         "           [--from MOVE] [--threads N] [--plot DIR] [--svg]\n"
         "                                      annotate games: evals, ?!/?/?? marks, better lines\n"
         "  eval [FEN]                          static evaluation breakdown\n"

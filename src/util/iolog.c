@@ -46,8 +46,8 @@ static void log_write(IoLog *log, const char *tag, const char *text, size_t len)
         return;
     }
     int n = fprintf(log->file, "%02d:%02d:%02d.%03ld %8lld %s %.*s\n", tm.tm_hour, tm.tm_min,
-                    tm.tm_sec, ts.tv_nsec / 1000000, (long long)(time_now_ms() - log->start_ms), tag,
-                    (int)len, text);
+                    tm.tm_sec, ts.tv_nsec / 1000000, (long long)(time_now_ms() - log->start_ms),
+                    tag, (int)len, text);
     if (n < 0 || fflush(log->file) != 0 || ferror(log->file)) {
         /* Full disk, quota, a device that refuses: say so once, and stop logging (the
          * protocol goes on). */

@@ -52,7 +52,8 @@ static bool add(Options *opts, const OptionSpec *spec, void *ctx)
     if (o->type == OPT_STRING || o->type == OPT_COMBO)
         snprintf(o->str, sizeof o->str, "%s", spec->def_str ? spec->def_str : "");
     if (o->type == OPT_COMBO && (o->value = combo_match(o->combo_values, o->str, NULL, 0)) < 0) {
-        fprintf(stderr, "options: %s: the default '%s' is not one of its choices\n", o->name, o->str);
+        fprintf(stderr, "options: %s: the default '%s' is not one of its choices\n", o->name,
+                o->str);
         return false;
     }
     opts->count++;
@@ -122,8 +123,8 @@ bool options_set_id(Options *opts, int id, const char *value, OptionSource sourc
         if ((v < o->min || v > o->max) && o->clamp) {
             long long cut = v < o->min ? o->min : o->max;
             if (err && err_size)
-                snprintf(err, err_size, "option '%s': %lld cut to %lld (range %lld..%lld)", o->name, v,
-                         cut, (long long)o->min, (long long)o->max);
+                snprintf(err, err_size, "option '%s': %lld cut to %lld (range %lld..%lld)", o->name,
+                         v, cut, (long long)o->min, (long long)o->max);
             v = cut;
         }
         if (v < o->min || v > o->max) {
@@ -140,7 +141,8 @@ bool options_set_id(Options *opts, int id, const char *value, OptionSource sourc
         else if (!strcasecmp(value, "false") || !strcmp(value, "0") || !strcasecmp(value, "off"))
             o->value = 0;
         else
-            return error_set(err, err_size, "option '%s': '%s' is not true or false", o->name, value);
+            return error_set(err, err_size, "option '%s': '%s' is not true or false", o->name,
+                             value);
         break;
     case OPT_STRING:
         if (strlen(value) >= sizeof o->str)
@@ -150,7 +152,8 @@ bool options_set_id(Options *opts, int id, const char *value, OptionSource sourc
     case OPT_COMBO: {
         int choice = combo_match(o->combo_values, value, o->str, sizeof o->str);
         if (choice < 0)
-            return error_set(err, err_size, "option '%s': '%s' is not one of the choices", o->name, value);
+            return error_set(err, err_size, "option '%s': '%s' is not one of the choices", o->name,
+                             value);
         o->value = choice;
         break;
     }

@@ -14,7 +14,8 @@
  * they are first touched, so a new table needs no clearing pass. */
 void *pf_large_alloc(size_t bytes, size_t align)
 {
-    char *raw = mmap(NULL, bytes + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    char *raw =
+        mmap(NULL, bytes + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (raw == MAP_FAILED)
         return NULL;
     char *mem = (char *)(((uintptr_t)raw + align - 1) & ~(uintptr_t)(align - 1));
@@ -204,7 +205,8 @@ int pf_child_open(PfChild *child, const char *program, const char *error_path)
 {
     char quoted[8200], command[8400];
     if (!shell_quote(error_path, quoted, sizeof quoted)
-        || snprintf(command, sizeof command, "exec %s 2>%s", program, quoted) >= (int)sizeof command) {
+        || snprintf(command, sizeof command, "exec %s 2>%s", program, quoted)
+               >= (int)sizeof command) {
         errno = ENAMETOOLONG;
         return -1;
     }

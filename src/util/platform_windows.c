@@ -1,6 +1,7 @@
 /* Windows side of util/platform.h (built only by make windows; the Makefile picks it). */
 #define WIN32_LEAN_AND_MEAN
-#define _WIN32_WINNT 0x0A000006 /* declarations up to Windows 10; older systems refuse at run time */
+/* declarations up to Windows 10; older systems refuse at run time */
+#define _WIN32_WINNT 0x0A000006
 #include <windows.h>
 
 #include <ctype.h>
@@ -213,14 +214,16 @@ int flock(int fd, int op)
     OVERLAPPED ov = {0};
     if (op & LOCK_UN)
         return UnlockFileEx(h, 0, MAXDWORD, MAXDWORD, &ov) ? 0 : fail(errno_of_last_error());
-    DWORD flags = (op & LOCK_EX ? LOCKFILE_EXCLUSIVE_LOCK : 0) | (op & LOCK_NB ? LOCKFILE_FAIL_IMMEDIATELY : 0);
+    DWORD flags = (op & LOCK_EX ? LOCKFILE_EXCLUSIVE_LOCK : 0)
+                | (op & LOCK_NB ? LOCKFILE_FAIL_IMMEDIATELY : 0);
     return LockFileEx(h, flags, 0, MAXDWORD, MAXDWORD, &ov) ? 0 : fail(errno_of_last_error());
 }
 
 ssize_t pread(int fd, void *buf, size_t n, off_t offset)
 {
     HANDLE h = os_handle(fd);
-    OVERLAPPED ov = {.Offset = (DWORD)((uint64_t)offset & 0xffffffffu), .OffsetHigh = (DWORD)((uint64_t)offset >> 32)};
+    OVERLAPPED ov = {.Offset = (DWORD)((uint64_t)offset & 0xffffffffu),
+                     .OffsetHigh = (DWORD)((uint64_t)offset >> 32)};
     DWORD got = 0;
     if (n > MAXDWORD)
         n = MAXDWORD;
@@ -232,7 +235,8 @@ ssize_t pread(int fd, void *buf, size_t n, off_t offset)
 ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset)
 {
     HANDLE h = os_handle(fd);
-    OVERLAPPED ov = {.Offset = (DWORD)((uint64_t)offset & 0xffffffffu), .OffsetHigh = (DWORD)((uint64_t)offset >> 32)};
+    OVERLAPPED ov = {.Offset = (DWORD)((uint64_t)offset & 0xffffffffu),
+                     .OffsetHigh = (DWORD)((uint64_t)offset >> 32)};
     DWORD put = 0;
     if (n > MAXDWORD)
         n = MAXDWORD;
@@ -318,7 +322,8 @@ static void fill_identity(HANDLE h, struct stat *st)
     if (h == INVALID_HANDLE_VALUE || !GetFileInformationByHandle(h, &info))
         return;
     uint64_t index = (uint64_t)info.nFileIndexHigh << 32 | info.nFileIndexLow;
-    st->st_dev = (_dev_t)(info.dwVolumeSerialNumber ^ (uint32_t)(index >> 16) ^ (uint32_t)(index >> 48));
+    st->st_dev =
+        (_dev_t)(info.dwVolumeSerialNumber ^ (uint32_t)(index >> 16) ^ (uint32_t)(index >> 48));
     st->st_ino = (_ino_t)(index & 0xffff);
 }
 
@@ -326,8 +331,8 @@ int pf_stat(const char *path, struct stat *st)
 {
     if ((stat)(path, st) != 0)
         return -1;
-    HANDLE h = CreateFileA(path, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
-                           FILE_FLAG_BACKUP_SEMANTICS, NULL);
+    HANDLE h = CreateFileA(path, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+                           OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
     fill_identity(h, st);
     if (h != INVALID_HANDLE_VALUE)
         CloseHandle(h);
@@ -434,7 +439,8 @@ int pf_rename(const char *from, const char *to)
      * rename semantics (Windows 10 1709 and later, NTFS) replace it all the same. */
     wchar_t wto[MAX_PATH * 2];
     int n = MultiByteToWideChar(CP_ACP, 0, to, -1, wto, MAX_PATH * 2);
-    HANDLE h = CreateFileA(from, DELETE | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+    HANDLE h = CreateFileA(from, DELETE | SYNCHRONIZE,
+                           FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
                            OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, NULL);
     if (n <= 0 || h == INVALID_HANDLE_VALUE) {
         if (h != INVALID_HANDLE_VALUE)
@@ -519,16 +525,21 @@ int pf_open(const char *path, int flags, ...)
                    : (flags & O_ACCMODE) == O_WRONLY ? GENERIC_WRITE : GENERIC_READ | GENERIC_WRITE;
     if (flags & O_APPEND)
         access |= FILE_APPEND_DATA;
-    DWORD disposition = flags & O_CREAT ? (flags & O_EXCL ? CREATE_NEW : flags & O_TRUNC ? CREATE_ALWAYS : OPEN_ALWAYS)
-                        : flags & O_TRUNC ? TRUNCATE_EXISTING : OPEN_EXISTING;
-    HANDLE h = CreateFileA(path, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, disposition,
-                           FILE_ATTRIBUTE_NORMAL, NULL);
+    DWORD disposition = flags & O_CREAT ? (flags & O_EXCL    ? CREATE_NEW
+                                           : flags & O_TRUNC ? CREATE_ALWAYS
+                                                             : OPEN_ALWAYS)
+                      : flags & O_TRUNC ? TRUNCATE_EXISTING
+                                        : OPEN_EXISTING;
+    HANDLE h = CreateFileA(path, access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                           NULL, disposition, FILE_ATTRIBUTE_NORMAL, NULL);
     if (h == INVALID_HANDLE_VALUE) {
         DWORD e = GetLastError();
-        errno = e == ERROR_FILE_EXISTS || e == ERROR_ALREADY_EXISTS ? EEXIST : errno_of_last_error();
+        errno =
+            e == ERROR_FILE_EXISTS || e == ERROR_ALREADY_EXISTS ? EEXIST : errno_of_last_error();
         return -1;
     }
-    int fd = _open_osfhandle((intptr_t)h, (flags & (O_APPEND | O_RDONLY | O_WRONLY | O_RDWR)) | _O_BINARY);
+    int fd = _open_osfhandle((intptr_t)h,
+                             (flags & (O_APPEND | O_RDONLY | O_WRONLY | O_RDWR)) | _O_BINARY);
     if (fd < 0)
         CloseHandle(h);
     return fd;
@@ -566,7 +577,8 @@ int pf_child_open(PfChild *child, const char *program, const char *error_path)
     /* The program's name comes first, unquoted, so cmd.exe keeps the path's quotes. */
     char command[8400];
     if (strchr(error_path, '"')
-        || snprintf(command, sizeof command, "%s 2>\"%s\"", program, error_path) >= (int)sizeof command) {
+        || snprintf(command, sizeof command, "%s 2>\"%s\"", program, error_path)
+               >= (int)sizeof command) {
         errno = EINVAL;
         return -1;
     }

@@ -23,7 +23,10 @@ static void warn(const RcSink *sink, const char *fmt, ...) __attribute__((format
 /* Length of the valid UTF-8 sequence at s (2..4 bytes), 0 if there is none. */
 static int utf8_length(const unsigned char *s)
 {
-    int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+    int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4
+          : s[0] >= 0xe0                 ? 3
+          : s[0] >= 0xc2 && s[0] < 0xe0  ? 2
+                                         : 0;
     for (int i = 1; i < n; i++)
         if ((s[i] & 0xc0) != 0x80)
             return 0;
@@ -273,7 +276,8 @@ bool rcfile_locate(const char *explicit_path, char *out, size_t out_size)
     /* The user's own file first: an installed or shipped copy only gives defaults. */
     char config[4096];
     for (int choice = 0; choice < 2; choice++)
-        if (pf_user_config_dir(choice, config, sizeof config) && try_path(out, out_size, config, "saavedra/engine.rc"))
+        if (pf_user_config_dir(choice, config, sizeof config)
+            && try_path(out, out_size, config, "saavedra/engine.rc"))
             return true;
     return data_file_locate("engine.rc", out, out_size);
 }

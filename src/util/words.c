@@ -29,7 +29,8 @@ void words_first(const char *line, char *word, size_t size)
     while (*line == ' ' || *line == '\t')
         line++;
     size_t n = 0;
-    while (line[n] && line[n] != ' ' && line[n] != '\t' && line[n] != '\n' && line[n] != '\r' && n + 1 < size) {
+    while (line[n] && line[n] != ' ' && line[n] != '\t' && line[n] != '\n' && line[n] != '\r'
+           && n + 1 < size) {
         word[n] = line[n];
         n++;
     }

@@ -144,7 +144,8 @@ static bool load_file(const char *path, double valid_share, size_t max, NnueData
         bool valid = (double)(hash >> 11) / (double)(1ULL << 53) < valid_share;
         Collect c = { valid ? &out->valid : &out->train, max, false, false };
         if (train_game_replay(&g, collect, &c) != g.plies && !c.full && !c.failed) {
-            fprintf(stderr, "nnue data: %s: game %u names an illegal move, the rest skipped\n", path, i);
+            fprintf(stderr, "nnue data: %s: game %u names an illegal move, the rest skipped\n",
+                    path, i);
             out->damaged++;
         }
         out->games++;
@@ -161,8 +162,8 @@ static bool load_file(const char *path, double valid_share, size_t max, NnueData
 }
 
 /* Adds the files of one folder (or the one file it names) to out. */
-static bool load_path(const char *dir, double valid_share, size_t max_positions, NnueData *out, char *err,
-                      size_t err_size)
+static bool load_path(const char *dir, double valid_share, size_t max_positions, NnueData *out,
+                      char *err, size_t err_size)
 {
     struct stat st;
     if (stat(dir, &st) != 0) {
@@ -212,8 +213,8 @@ static bool load_path(const char *dir, double valid_share, size_t max_positions,
     return ok;
 }
 
-bool nnue_data_load(const char *dirs, double valid_share, size_t max_positions, NnueData *out, char *err,
-                    size_t err_size)
+bool nnue_data_load(const char *dirs, double valid_share, size_t max_positions, NnueData *out,
+                    char *err, size_t err_size)
 {
     memset(out, 0, sizeof *out);
     char path[4096];

@@ -38,8 +38,8 @@ bool posset_add(PosSet *s, const Position *pos, int score_stm, int result_stm);
  * an entry names), in that order. Games whose index hashes below valid_share (0..1) go to
  * validation. At most max_positions are kept (0: all). False (with err) when nothing can
  * be read. */
-bool nnue_data_load(const char *dirs, double valid_share, size_t max_positions, NnueData *out, char *err,
-                    size_t err_size);
+bool nnue_data_load(const char *dirs, double valid_share, size_t max_positions, NnueData *out,
+                    char *err, size_t err_size);
 void nnue_data_free(NnueData *d);
 
 /* The position of a packed record: its pieces and side to move, no castling rights or

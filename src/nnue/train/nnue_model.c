@@ -128,7 +128,8 @@ double nnue_model_loss(const NnueModel *model, const PackedPos *pos, size_t n, f
     return loss;
 }
 
-double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t n, float lambda, float *grad)
+double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t n, float lambda,
+                           float *grad)
 {
     const float *theta = model->theta;
     double loss = 0;
@@ -174,7 +175,8 @@ void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr
             model->theta[i] *= keep;
     }
     float scale = 1.0f / (float)batch;
-    float c1 = 1 - powf(ADAM_BETA1, (float)model->step), c2 = 1 - powf(ADAM_BETA2, (float)model->step);
+    float c1 = 1 - powf(ADAM_BETA1, (float)model->step),
+          c2 = 1 - powf(ADAM_BETA2, (float)model->step);
     float step = lr * sqrtf(c2) / c1;
     float *restrict theta = model->theta, *restrict m = model->m, *restrict v = model->v;
     for (int i = 0; i < NNUE_PARAMS; i++) {
@@ -184,7 +186,9 @@ void nnue_model_adam(NnueModel *model, const float *grad, size_t batch, float lr
         theta[i] -= step * m[i] / (sqrtf(v[i]) + ADAM_EPS);
     }
     for (int i = NNUE_W2; i < NNUE_B2; i++)
-        theta[i] = theta[i] > NNUE_W2_LIMIT ? NNUE_W2_LIMIT : theta[i] < -NNUE_W2_LIMIT ? -NNUE_W2_LIMIT : theta[i];
+        theta[i] = theta[i] > NNUE_W2_LIMIT  ? NNUE_W2_LIMIT
+                 : theta[i] < -NNUE_W2_LIMIT ? -NNUE_W2_LIMIT
+                                             : theta[i];
 }
 
 static int16_t round16(double x, int lo, int hi)
@@ -198,12 +202,14 @@ void nnue_model_quantize(const NnueModel *model, Network *out, float scale)
     const float *t = model->theta;
     for (int f = 0; f < NNUE_INPUTS; f++)
         for (int i = 0; i < NNUE_HIDDEN; i++)
-            out->ft_weights[f][i] = round16(t[NNUE_W1 + f * NNUE_HIDDEN + i] * NNUE_QA, -32767, 32767);
+            out->ft_weights[f][i] =
+                round16(t[NNUE_W1 + f * NNUE_HIDDEN + i] * NNUE_QA, -32767, 32767);
     for (int i = 0; i < NNUE_HIDDEN; i++)
         out->ft_bias[i] = round16(t[NNUE_B1 + i] * NNUE_QA, -32767, 32767);
     for (int k = 0; k < NNUE_BUCKETS; k++) {
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            out->out_weights[k][i] = round16(t[NNUE_W2 + k * 2 * NNUE_HIDDEN + i] * scale * NNUE_QB, -127, 127);
+            out->out_weights[k][i] =
+                round16(t[NNUE_W2 + k * 2 * NNUE_HIDDEN + i] * scale * NNUE_QB, -127, 127);
         out->out_bias[k] = (int32_t)lround(t[NNUE_B2 + k] * scale * NNUE_QA * NNUE_QB);
     }
     out->id = 0;
@@ -242,8 +248,8 @@ bool nnue_model_save(const NnueModel *model, const char *path, char *err, size_t
     FILE *f = outfile_open(&of, path, err, err_size);
     if (!f)
         return false;
-    CkptHeader h = { NNUE_PARAMS, (uint32_t)model->mapping, model->step, model->epoch, model->best_epoch,
-                     model->best_id, model->best_loss };
+    CkptHeader h = { NNUE_PARAMS, (uint32_t)model->mapping, model->step, model->epoch,
+                     model->best_epoch, model->best_id, model->best_loss };
     Field fields[12] = { { CKPT_MAGIC, 8 } };
     int n = 1 + header_fields(&h, false, fields + 1);
     fields[n++] = (Field){ model->theta, NNUE_PARAMS * 4 };
@@ -275,7 +281,8 @@ bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_s
     char magic[8];
     CkptHeader h = { 0, NNUE_MAP_PLAIN, 0, 0, 0, 0, INFINITY };
     uint32_t crc_file = 0, crc = 0;
-    bool ok = fread(magic, 1, 8, f) == 8 && (!memcmp(magic, CKPT_MAGIC, 8) || !memcmp(magic, CKPT_MAGIC_V1, 8));
+    bool ok = fread(magic, 1, 8, f) == 8
+           && (!memcmp(magic, CKPT_MAGIC, 8) || !memcmp(magic, CKPT_MAGIC_V1, 8));
     if (ok) {
         Field fields[7];
         int n = header_fields(&h, !memcmp(magic, CKPT_MAGIC_V1, 8), fields);
@@ -284,7 +291,8 @@ bool nnue_model_load(NnueModel *model, const char *path, char *err, size_t err_s
             ok = fread(fields[i].at, 1, fields[i].size, f) == fields[i].size;
             crc = crc32_update(crc, fields[i].at, fields[i].size);
         }
-        ok = ok && h.params == NNUE_PARAMS && h.mapping < NNUE_MAP_COUNT && nnue_model_init(model, 0);
+        ok = ok && h.params == NNUE_PARAMS && h.mapping < NNUE_MAP_COUNT
+          && nnue_model_init(model, 0);
         float *arrays[] = { model->theta, model->m, model->v };
         for (int i = 0; i < 3 && ok; i++) {
             ok = fread(arrays[i], 4, NNUE_PARAMS, f) == NNUE_PARAMS;

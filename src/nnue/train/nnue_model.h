@@ -54,7 +54,8 @@ float nnue_model_eval(const NnueModel *model, const PackedPos *p);
 
 /* Adds the gradient of the summed loss over pos[0..n) to grad (NNUE_PARAMS floats) and
  * returns the summed loss: (sigmoid(out) - target)^2. */
-double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t n, float lambda, float *grad);
+double nnue_model_gradient(const NnueModel *model, const PackedPos *pos, size_t n, float lambda,
+                           float *grad);
 /* The summed loss over pos[0..n) without a gradient. */
 double nnue_model_loss(const NnueModel *model, const PackedPos *pos, size_t n, float lambda);
 

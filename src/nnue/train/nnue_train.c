@@ -31,13 +31,14 @@ static void *run_slice(void *arg)
 }
 
 /* Runs the slices of pos[0..n) on threads; returns the summed loss. */
-static double run_parallel(const NnueModel *model, const PackedPos *pos, size_t n, float lambda, int threads,
-                           float **grads)
+static double run_parallel(const NnueModel *model, const PackedPos *pos, size_t n, float lambda,
+                           int threads, float **grads)
 {
     Slice slices[MAX_THREADS];
     size_t per = (n + (size_t)threads - 1) / (size_t)threads;
     for (int t = 0; t < threads; t++) {
-        size_t from = per * (size_t)t < n ? per * (size_t)t : n, to = from + per < n ? from + per : n;
+        size_t from = per * (size_t)t < n ? per * (size_t)t : n,
+               to = from + per < n ? from + per : n;
         slices[t] = (Slice){ model, pos + from, to - from, lambda, grads ? grads[t] : NULL, 0 };
     }
     fork_join(run_slice, slices, sizeof slices[0], threads);
