@@ -85,13 +85,13 @@ static void update_statistics(SearchThread *t, int ply, Move best, int depth, co
 static inline void sp_lock(SplitPoint *sp)
 {
     if (sp)
-        pthread_mutex_lock(&sp->lock);
+        split_lock(sp);
 }
 
 static inline void sp_unlock(SplitPoint *sp)
 {
     if (sp)
-        pthread_mutex_unlock(&sp->lock);
+        split_unlock(sp);
 }
 
 static inline void set_skip_quiets(MoveLoop *ml, SplitPoint *sp)

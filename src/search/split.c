@@ -10,7 +10,6 @@
 
 #include "board/position_copy.h"
 #include "search/stopping.h"
-#include "util/timeutil.h"
 
 /* How long a waiting owner sleeps before it looks at the clock again (thread 0). */
 #define WAIT_POLL_US 1000
@@ -183,7 +182,6 @@ static int recruit(SearchThread *t, SplitPoint *sp)
 static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
 {
     ThreadPool *p = t->pool;
-    int64_t since = time_now_us();
     pool_lock(p);
     for (;;) {
         SplitPoint *job = t->assigned;
@@ -210,7 +208,6 @@ static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
         atomic_store(&sp->owner_waiting, false);
     }
     pool_unlock(p);
-    t->stats.idle_us += time_now_us() - since;
 }
 
 bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop)

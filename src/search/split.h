@@ -30,6 +30,21 @@ bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop);
  * own pv[ply] row already updated). Split point lock held. */
 void split_record_pv(SearchThread *t, SplitPoint *sp);
 
+/* A split point's lock, its acquisitions and hold times counted in the calling search
+ * thread's stats.sp_lock. */
+static inline void split_lock(SplitPoint *sp)
+{
+    SplitStats *st = pool_thread_stats;
+    int64_t at = lock_acquire(&sp->lock, st ? &st->sp_lock : NULL);
+    sp->locked_at = at;
+}
+
+static inline void split_unlock(SplitPoint *sp)
+{
+    SplitStats *st = pool_thread_stats;
+    lock_release(&sp->lock, st ? &st->sp_lock : NULL, sp->locked_at);
+}
+
 /* Cheap test before split_node: YBWC is on, the node is deep enough and some thread
  * could help: an idle one, or the owner of a split point above t that waits there. */
 static inline bool split_worthwhile(const SearchThread *t, int depth)

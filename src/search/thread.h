@@ -107,6 +107,14 @@ struct SplitPoint;
 struct SearchThread;
 typedef void (*PoolJob)(struct SearchThread *t, void *arg);
 
+/* One thread's use of a lock (threads.h, lock_acquire): acquisitions, the time it
+ * held the lock and the time it waited for it. A hold over LOCK_LONG_NS is also counted
+ * apart: that long, the holder lost its core (more threads than cores). */
+typedef struct {
+    uint64_t count, long_count;
+    int64_t hold_ns, wait_ns, long_ns;
+} LockStats;
+
 /* Parallel-search counters of one thread (summed over the pool for reports). */
 typedef struct {
     uint64_t splits;          /* split points created (at least one helper joined) */
@@ -114,7 +122,17 @@ typedef struct {
     uint64_t helpers;         /* helpers recruited over all splits */
     uint64_t cutoffs;         /* split points ended by a beta cutoff (helpers aborted) */
     uint64_t master_joins;    /* helpful master: joined a helper's split point while waiting */
-    int64_t idle_us;          /* time spent idle (in the pool) or waiting at a split point */
+    int64_t idle_ns;          /* time spent idle in the pool */
+    int64_t wait_ns;          /* time an owner waited at its split point, helping excluded
+                               * (or thread 0 for the Lazy SMP helpers to stop) */
+    int64_t idle_vns, wait_vns; /* the same on the pool's virtual clock (threads.c) */
+    LockStats pool_lock;      /* the pool lock, taken by this search thread */
+    LockStats sp_lock;        /* split point locks */
+    /* Whole-pool figures since pool_reset_stats, set by pool_stats (not per thread): wall
+     * and virtual time, the threads' CPU time (0 where unknown), thread 0's idle time
+     * (between searches) on both clocks and the cores the virtual clock shares. */
+    int64_t wall_ns, virtual_ns, cpu_ns, gap_ns, gap_vns;
+    int cpus;
     /* Violated invariants, counted in SEARCH_CHECKS builds only (checks.h). */
     uint64_t stale_exclusions; /* nodes entered with another node's excluded move */
     uint64_t bad_double_extensions; /* nodes whose double-extension count is not their
@@ -192,6 +210,7 @@ typedef void (*MoveLoopFn)(SearchThread *t, MoveLoop *ml, struct SplitPoint *sp)
  * its splits[] array; alive until every helper has left. */
 typedef struct SplitPoint {
     pthread_mutex_t lock;      /* guards ml, pv and pv_length */
+    int64_t locked_at;         /* when its holder took the lock (split_lock) */
     MoveLoop ml;
     MoveLoopFn loop;
     SearchThread *owner;

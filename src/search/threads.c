@@ -1,6 +1,12 @@
 /* The thread pool: see threads.h. Every thread, thread 0 included, runs worker_loop: it
  * sleeps on its own condition variable until it is given a job, runs it, and checks
- * itself in. Split points and the helpful master use the same lock and variables. */
+ * itself in. Split points and the helpful master use the same lock and variables.
+ *
+ * The virtual clock times the statistics as if each thread had a core of its own: while
+ * more threads run (are not blocked in the pool's waits) than there are cores, it
+ * advances by cores / running of the wall clock (the cores shared out equally), else
+ * with the wall clock. With more threads than cores, idle and wait times on it are those
+ * of the same run on one core per thread, up to how unequally the system shares. */
 #include "search/threads.h"
 
 #include <errno.h>
@@ -8,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "util/platform.h"
 #include "util/timeutil.h"
 
 struct ThreadPool {
@@ -18,7 +26,79 @@ struct ThreadPool {
     SearchThread *threads[POOL_MAX_THREADS];
     int size;
     atomic_int available;
+    /* Under the lock: when a search thread took it, and the virtual clock. */
+    int64_t locked_at;
+    int running, cpus;          /* threads not blocked in a wait; cores */
+    int64_t vclock_ns, vclock_at;
+    int64_t reset_ns, reset_vns;            /* wall and virtual clocks at the last reset */
+    int64_t cpu_base_ns[POOL_MAX_THREADS];  /* the threads' CPU clocks then */
+    int64_t idle_since[POOL_MAX_THREADS][2];/* wall, virtual; 0 while the thread is not idle */
 };
+
+_Thread_local SplitStats *pool_thread_stats;
+
+static inline LockStats *pool_lock_stats(void)
+{
+    return pool_thread_stats ? &pool_thread_stats->pool_lock : NULL;
+}
+
+/* The virtual clock advanced to now (wall clock, ns). Pool lock held. */
+static int64_t vclock(ThreadPool *p, int64_t now)
+{
+    int64_t dt = now - p->vclock_at;
+    p->vclock_at = now;
+    p->vclock_ns += p->running > p->cpus ? dt * p->cpus / p->running : dt;
+    return p->vclock_ns;
+}
+
+/* The calling pool thread is about to wait on a condition variable (pool lock held): it
+ * stops running and its hold of the lock ends. Returns the wall time, *v the virtual. */
+static int64_t block_begin(ThreadPool *p, int64_t *v)
+{
+    int64_t now = time_now_ns();
+    LockStats *s = pool_lock_stats();
+    if (s && SMP_LOCK_TIMING)
+        lock_held(s, now - p->locked_at);
+    *v = vclock(p, now);
+    p->running--;
+    return now;
+}
+
+/* It woke up holding the lock again: it runs, and holds the lock from now. */
+static int64_t block_end(ThreadPool *p, int64_t *v)
+{
+    int64_t now = time_now_ns();
+    LockStats *s = pool_lock_stats();
+    if (s)
+        s->count++;
+    p->locked_at = now;
+    *v = vclock(p, now);
+    p->running++;
+    return now;
+}
+
+/* The calling thread waits on c (pool lock held) until signalled or, with until, that
+ * time. A pool thread's wait counts in its stats.wait_ns: at its split point, or for the
+ * Lazy SMP helpers to stop (pool_wait_helpers). */
+static void pool_cond_wait(ThreadPool *p, pthread_cond_t *c, const struct timespec *until)
+{
+    SplitStats *st = pool_thread_stats;
+    int64_t v_from = 0, from = st ? block_begin(p, &v_from) : 0;
+    if (until)
+        pthread_cond_timedwait(c, &p->lock, until);
+    else
+        pthread_cond_wait(c, &p->lock);
+    if (st) {
+        int64_t v_to, to = block_end(p, &v_to);
+        st->wait_ns += to - from;
+        st->wait_vns += v_to - v_from;
+    }
+}
+
+static int64_t later(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
 
 SearchThread *search_thread_new(int id)
 {
@@ -60,19 +140,26 @@ static void *worker_loop(void *arg)
 {
     SearchThread *t = arg;
     ThreadPool *p = t->pool;
-    pthread_mutex_lock(&p->lock);
+    pool_thread_stats = &t->stats;
+    pool_lock(p);
+    p->running++;
     for (;;) {
-        int64_t idle_from = time_now_us();
+        int64_t *since = p->idle_since[t->id];
+        since[0] = block_begin(p, &since[1]);
         while (!t->job && !t->exit)
             pthread_cond_wait(&t->wake, &p->lock);
-        t->stats.idle_us += time_now_us() - idle_from;
+        int64_t v_to, idle_to = block_end(p, &v_to);
+        /* What came before the last reset is not counted. */
+        t->stats.idle_ns += idle_to - later(since[0], p->reset_ns);
+        t->stats.idle_vns += v_to - later(since[1], p->reset_vns);
+        since[0] = 0;
         if (t->exit)
             break;
         PoolJob job = t->job;
         void *job_arg = t->job_arg;
-        pthread_mutex_unlock(&p->lock);
+        pool_unlock(p);
         job(t, job_arg);
-        pthread_mutex_lock(&p->lock);
+        pool_lock(p);
         t->job = NULL;
         if (t->id == 0)
             pthread_cond_broadcast(&p->main_done);
@@ -83,7 +170,8 @@ static void *worker_loop(void *arg)
             pthread_cond_broadcast(&p->helpers_done);
         }
     }
-    pthread_mutex_unlock(&p->lock);
+    p->running--;
+    pool_unlock(p);
     return NULL;
 }
 
@@ -137,6 +225,9 @@ ThreadPool *pool_new(int n)
     pthread_cond_init(&p->main_done, NULL);
     pthread_cond_init(&p->helpers_done, NULL);
     atomic_init(&p->available, 0);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    p->cpus = cpus > 0 ? (int)cpus : 1;
+    p->vclock_at = p->reset_ns = time_now_ns();
     if (!pool_resize(p, n) || p->size == 0) {
         pool_free(p);
         return NULL;
@@ -201,21 +292,22 @@ void pool_wait_main(ThreadPool *p)
 
 void pool_wait_helpers(ThreadPool *p)
 {
-    pthread_mutex_lock(&p->lock);
+    pool_lock(p);
     for (int i = 1; i < p->size; i++)
         while (!p->threads[i]->idle)
-            pthread_cond_wait(&p->helpers_done, &p->lock);
-    pthread_mutex_unlock(&p->lock);
+            pool_cond_wait(p, &p->helpers_done, NULL);
+    pool_unlock(p);
 }
 
 void pool_lock(ThreadPool *p)
 {
-    pthread_mutex_lock(&p->lock);
+    int64_t at = lock_acquire(&p->lock, pool_lock_stats());
+    p->locked_at = at;
 }
 
 void pool_unlock(ThreadPool *p)
 {
-    pthread_mutex_unlock(&p->lock);
+    lock_release(&p->lock, pool_lock_stats(), p->locked_at);
 }
 
 SearchThread *pool_checkout_locked(ThreadPool *p)
@@ -251,7 +343,7 @@ void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us)
     int64_t ns = ts.tv_nsec + timeout_us * 1000;
     ts.tv_sec += ns / 1000000000;
     ts.tv_nsec = ns % 1000000000;
-    pthread_cond_timedwait(&t->wake, &p->lock, &ts);
+    pool_cond_wait(p, &t->wake, &ts);
 }
 
 uint64_t pool_nodes(const ThreadPool *p)
@@ -283,29 +375,76 @@ uint64_t pool_learned_hits(const ThreadPool *p)
     return pool_counter_sum(p, offsetof(SearchThread, learned_hits));
 }
 
+/* CPU time of t's thread in ns; 0 where the system cannot tell. */
+static int64_t thread_cpu_ns(const SearchThread *t)
+{
+    clockid_t cpu_clock;
+    struct timespec ts;
+    (void)t; /* winpthreads' pthread_getcpuclockid is a macro that fails, args unused */
+    if (pthread_getcpuclockid(t->handle, &cpu_clock) != 0 || clock_gettime(cpu_clock, &ts) != 0)
+        return 0;
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void lock_stats_add(LockStats *sum, const LockStats *s)
+{
+    sum->count += s->count;
+    sum->long_count += s->long_count;
+    sum->hold_ns += s->hold_ns;
+    sum->wait_ns += s->wait_ns;
+    sum->long_ns += s->long_ns;
+}
+
 void pool_stats(const ThreadPool *p, SplitStats *sum)
 {
+    ThreadPool *pool = (ThreadPool *)p; /* the lock and the virtual clock move */
     memset(sum, 0, sizeof *sum);
-    pthread_mutex_lock(&((ThreadPool *)p)->lock);
+    pthread_mutex_lock(&pool->lock);
+    int64_t now = time_now_ns(), vnow = vclock(pool, now);
     for (int i = 0; i < p->size; i++) {
         const SplitStats *s = &p->threads[i]->stats;
+        /* An idle thread's time since it became idle is not in its stats yet. */
+        const int64_t *since = p->idle_since[i];
+        int64_t idle_ns = s->idle_ns, idle_vns = s->idle_vns;
+        if (since[0]) {
+            idle_ns += now - later(since[0], p->reset_ns);
+            idle_vns += vnow - later(since[1], p->reset_vns);
+        }
+        if (i == 0) {
+            sum->gap_ns = idle_ns;
+            sum->gap_vns = idle_vns;
+        }
         sum->splits += s->splits;
         sum->split_failed += s->split_failed;
         sum->helpers += s->helpers;
         sum->cutoffs += s->cutoffs;
         sum->master_joins += s->master_joins;
-        sum->idle_us += s->idle_us;
+        sum->idle_ns += idle_ns;
+        sum->wait_ns += s->wait_ns;
+        sum->idle_vns += idle_vns;
+        sum->wait_vns += s->wait_vns;
+        lock_stats_add(&sum->pool_lock, &s->pool_lock);
+        lock_stats_add(&sum->sp_lock, &s->sp_lock);
         sum->stale_exclusions += s->stale_exclusions;
         sum->bad_double_extensions += s->bad_double_extensions;
         sum->bad_node_counts += s->bad_node_counts;
+        int64_t cpu = thread_cpu_ns(p->threads[i]);
+        sum->cpu_ns += cpu ? cpu - p->cpu_base_ns[i] : 0;
     }
-    pthread_mutex_unlock(&((ThreadPool *)p)->lock);
+    sum->wall_ns = now - p->reset_ns;
+    sum->virtual_ns = vnow - p->reset_vns;
+    sum->cpus = p->cpus;
+    pthread_mutex_unlock(&pool->lock);
 }
 
 void pool_reset_stats(ThreadPool *p)
 {
     pthread_mutex_lock(&p->lock);
-    for (int i = 0; i < p->size; i++)
+    for (int i = 0; i < p->size; i++) {
         memset(&p->threads[i]->stats, 0, sizeof p->threads[i]->stats);
+        p->cpu_base_ns[i] = thread_cpu_ns(p->threads[i]);
+    }
+    p->reset_ns = time_now_ns();
+    p->reset_vns = vclock(p, p->reset_ns);
     pthread_mutex_unlock(&p->lock);
 }

@@ -10,8 +10,55 @@
 #define SAAVEDRA_THREADS_H
 
 #include "search/thread.h"
+#include "util/timeutil.h"
 
 #define POOL_MAX_THREADS 256
+
+/* Lock statistics (LockStats) of the search threads, on which pool_thread_stats points to
+ * the thread's own SplitStats (NULL on other threads). Acquisitions are counted; their
+ * hold and wait times only in a build with -DSMP_LOCK_TIMING=1 (docs/smp.md): three
+ * clock reads an acquisition would cost a few per cent at shallow split points. */
+#ifndef SMP_LOCK_TIMING
+#define SMP_LOCK_TIMING 0
+#endif
+#define LOCK_LONG_NS 100000
+
+extern _Thread_local SplitStats *pool_thread_stats;
+
+/* Takes m, counted in s (NULL: not counted); returns when it was taken, for lock_release. */
+static inline int64_t lock_acquire(pthread_mutex_t *m, LockStats *s)
+{
+    if (!s || !SMP_LOCK_TIMING) {
+        pthread_mutex_lock(m);
+        if (s)
+            s->count++;
+        return 0;
+    }
+    int64_t asked = time_now_ns();
+    pthread_mutex_lock(m);
+    int64_t now = time_now_ns();
+    s->count++;
+    s->wait_ns += now - asked;
+    return now;
+}
+
+/* Counts a hold of `held` nanoseconds in s. */
+static inline void lock_held(LockStats *s, int64_t held)
+{
+    s->hold_ns += held;
+    if (held > LOCK_LONG_NS) {
+        s->long_count++;
+        s->long_ns += held;
+    }
+}
+
+/* Releases m, taken at `since` (lock_acquire). */
+static inline void lock_release(pthread_mutex_t *m, LockStats *s, int64_t since)
+{
+    if (s && SMP_LOCK_TIMING)
+        lock_held(s, time_now_ns() - since);
+    pthread_mutex_unlock(m);
+}
 
 typedef struct ThreadPool ThreadPool;
 
@@ -35,11 +82,13 @@ SearchThread *pool_thread(ThreadPool *p, int index);
 void pool_run_main(ThreadPool *p, PoolJob fn, void *arg);
 /* Waits until the job of thread 0 has returned. */
 void pool_wait_main(ThreadPool *p);
-/* Waits until every helper is idle (a Lazy SMP search has ended). */
+/* Waits until every helper is idle (a Lazy SMP search has ended); thread 0 counts the
+ * time as waiting (stats.wait_ns). */
 void pool_wait_helpers(ThreadPool *p);
 
 /* The pool lock guards the threads' job, idle, waiting_at and assigned fields and the
- * helper counts of split points. It is taken per split, never per node. */
+ * helper counts of split points. It is taken per split, never per node. A search thread
+ * counts its acquisitions and hold time in its stats.pool_lock. */
 void pool_lock(ThreadPool *p);
 void pool_unlock(ThreadPool *p);
 /* checkOut: an idle helper, now marked working, or NULL. Pool lock held. */
@@ -51,13 +100,14 @@ void pool_start_locked(ThreadPool *p, SearchThread *t, PoolJob fn, void *arg);
  * help (owners waiting at split points are found through the split points themselves). */
 int pool_available(const ThreadPool *p);
 /* Blocks the calling thread t on its condition variable (pool lock held) for at most
- * timeout_us microseconds. */
+ * timeout_us microseconds; the time counts as t's wait at a split point. */
 void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us);
 
 /* Sums over the threads, for reports and node limits. */
 uint64_t pool_nodes(const ThreadPool *p);
 uint64_t pool_tbhits(const ThreadPool *p);
 uint64_t pool_learned_hits(const ThreadPool *p);
+/* The threads' SplitStats summed, with the whole-pool figures since the last reset. */
 void pool_stats(const ThreadPool *p, SplitStats *sum);
 void pool_reset_stats(ThreadPool *p);
 
