@@ -212,11 +212,17 @@ static void start_helpers(SearchThread *t)
     }
     if (t->shared->smp_mode != SMP_LAZY)
         return;
+    SearchThread *h, *started[POOL_MAX_THREADS];
+    int n = 0;
     pool_lock(p);
-    SearchThread *h;
-    while ((h = pool_checkout_locked(p)))
-        pool_start_locked(p, h, lazy_helper_job, NULL);
+    while ((h = pool_checkout_locked(p))) {
+        pool_start_locked(p, h, lazy_helper_job, NULL, NULL);
+        started[n++] = h;
+    }
     pool_unlock(p);
+    /* They stay in the pool until this search has stopped them (stop_helpers). */
+    for (int i = 0; i < n; i++)
+        pool_wake(p, started[i]);
 }
 
 static void stop_helpers(SearchThread *t)

@@ -2,7 +2,8 @@
  *
  * Locks: the pool lock guards who works where (helpers counts, waiting_at, assigned);
  * a split point's own lock guards its move loop. The pool lock may be held while a split
- * point lock is taken, never the other way round. */
+ * point lock is taken, never the other way round. Threads are signalled after the pool
+ * lock is released (pool_wake), except an owner by its last helper (helper_done). */
 #include "search/split.h"
 
 #include <stdlib.h>
@@ -71,9 +72,9 @@ static void enter(SearchThread *t, SplitPoint *sp)
     t->seldepth = 0;
 }
 
-/* Searches moves of sp until none are left, then leaves it (checkIn to its owner). The
- * nodes it searched there (its helpers' below included) go to the owner's count with
- * sp->helper_nodes: they belong to the owner's subtree. */
+/* Searches moves of sp until none are left. Returns the nodes t searched there, its
+ * helpers' below included: leave_locked adds them to the owner's sp->helper_nodes, since
+ * they belong to the owner's subtree. */
 static uint64_t work_at(SearchThread *t, SplitPoint *sp)
 {
     uint64_t before = thread_tree_nodes(t);
@@ -82,22 +83,33 @@ static uint64_t work_at(SearchThread *t, SplitPoint *sp)
     t->active_sp = sp;
     sp->loop(t, &sp->ml, sp);
     t->active_sp = prev;
-    uint64_t searched = thread_tree_nodes(t) - before;
+    return thread_tree_nodes(t) - before;
+}
 
-    ThreadPool *p = t->pool;
-    pool_lock(p);
+/* t leaves sp (checkIn to its owner; pool lock held) after searching `searched` nodes
+ * there. Returns sp's owner when t was its last helper: the owner is to be woken. */
+static SearchThread *leave_locked(SearchThread *t, SplitPoint *sp, uint64_t searched)
+{
     sp->helper_nodes += searched;
     if (t->seldepth > sp->seldepth)
         sp->seldepth = t->seldepth;
-    if (--sp->helpers == 0)
-        pthread_cond_signal(&sp->owner->wake);
-    pool_unlock(p);
-    return searched;
+    return --sp->helpers == 0 ? sp->owner : NULL;
 }
 
 static void helper_job(SearchThread *t, void *arg)
 {
-    work_at(t, arg);
+    t->job_nodes = work_at(t, arg);
+}
+
+/* The helper's check-in (pool lock held): it leaves the split point and becomes idle in
+ * one critical section. */
+static void helper_done(SearchThread *t, void *arg)
+{
+    SearchThread *owner = leave_locked(t, arg, t->job_nodes);
+    /* Under the lock: once t is idle, nothing keeps the owner's thread (the search may end
+     * and the pool shrink), and t waits next, which releases the lock at once. */
+    if (owner)
+        pthread_cond_signal(&owner->wake);
 }
 
 /* Room in own (t's split point where it waits) to keep t's node aside; allocated at the
@@ -129,7 +141,14 @@ static void help_as_master(SearchThread *t, SplitPoint *own, SplitPoint *sp)
         int seldepth = t->seldepth, nmp_min_ply = t->nmp_min_ply;
         /* Those nodes are in the subtree of own, where the helper that split at sp
          * works: they come back with own's helper_nodes, and must not count twice. */
-        t->split_nodes -= work_at(t, sp);
+        uint64_t searched = work_at(t, sp);
+        pool_lock(t->pool);
+        SearchThread *owner = leave_locked(t, sp, searched);
+        pool_unlock(t->pool);
+        /* sp's owner works below own, which t has yet to finish: the pool keeps it. */
+        if (owner)
+            pool_wake(t->pool, owner);
+        t->split_nodes -= searched;
         t->stats.master_joins++;
         memcpy(&t->pos, own->saved_pos, bytes);
         memcpy(t->stack, own->saved_stack, sizeof t->stack);
@@ -138,9 +157,10 @@ static void help_as_master(SearchThread *t, SplitPoint *own, SplitPoint *sp)
     } else {
         /* No memory to keep our own node: take no move, just leave. */
         pool_lock(t->pool);
-        if (--sp->helpers == 0)
-            pthread_cond_signal(&sp->owner->wake);
+        SearchThread *owner = --sp->helpers == 0 ? sp->owner : NULL;
         pool_unlock(t->pool);
+        if (owner)
+            pool_wake(t->pool, owner);
     }
 }
 
@@ -153,17 +173,18 @@ static bool below(const SearchThread *t, const SplitPoint *w)
     return false;
 }
 
-/* Finds helpers for sp and starts them (pool lock held): idle threads first, then
- * owners waiting at split points that t works under. */
-static int recruit(SearchThread *t, SplitPoint *sp)
+/* Finds helpers for sp and gives them their work (pool lock held): idle threads first,
+ * then owners waiting at split points that t works under. They are put in woken[], to be
+ * woken once the lock is released. */
+static int recruit(SearchThread *t, SplitPoint *sp, SearchThread *woken[SPLIT_MAX_HELPERS])
 {
     ThreadPool *p = t->pool;
     int n = 0;
     SearchThread *h;
     while (n < SPLIT_MAX_HELPERS && (h = pool_checkout_locked(p))) {
         sp->helpers++;
-        pool_start_locked(p, h, helper_job, sp);
-        n++;
+        pool_start_locked(p, h, helper_job, helper_done, sp);
+        woken[n++] = h;
     }
     for (int i = 0; i < pool_size(p) && n < SPLIT_MAX_HELPERS; i++) {
         h = pool_thread(p, i);
@@ -172,8 +193,7 @@ static int recruit(SearchThread *t, SplitPoint *sp)
         h->assigned = sp;
         sp->helpers++;
         atomic_store(&h->waiting_at->owner_waiting, false);
-        pthread_cond_signal(&h->wake);
-        n++;
+        woken[n++] = h;
     }
     return n;
 }
@@ -232,11 +252,15 @@ bool split_node(SearchThread *t, MoveLoop *ml, MoveLoopFn loop)
     sp->root_side = t->root_side;
     position_copy_recent(sp->pos, &t->pos, SPLIT_STATES);
 
+    SearchThread *woken[SPLIT_MAX_HELPERS];
     pool_lock(t->pool);
-    int n = recruit(t, sp);
+    int n = recruit(t, sp, woken);
     if (n > 0)
         t->split_count++;
     pool_unlock(t->pool);
+    /* They work at sp, which t does not leave before they have: the pool keeps them. */
+    for (int i = 0; i < n; i++)
+        pool_wake(t->pool, woken[i]);
     if (n == 0) {
         t->stats.split_failed++;
         return false;

@@ -176,7 +176,9 @@ typedef struct SearchThread {
     pthread_t handle;
     pthread_cond_t wake;      /* with the pool lock: a job arrives, helpers finish */
     PoolJob job;              /* guarded by the pool lock */
+    PoolJob job_done;         /* run at the check-in after job, pool lock held (or NULL) */
     void *job_arg;
+    uint64_t job_nodes;       /* a helper's nodes at its split point, for job_done (split.c) */
     bool idle;                /* in the pool without work (pool lock) */
     bool exit;                /* leave the pool (pool lock) */
     struct SplitPoint *active_sp;   /* innermost split point this thread works under */

@@ -155,12 +155,19 @@ static void *worker_loop(void *arg)
         since[0] = 0;
         if (t->exit)
             break;
-        PoolJob job = t->job;
+        PoolJob job = t->job, done = t->job_done;
         void *job_arg = t->job_arg;
         pool_unlock(p);
         job(t, job_arg);
         pool_lock(p);
+        /* The job's last step and the check-in: one critical section. */
+        if (done)
+            done(t, job_arg);
         t->job = NULL;
+        t->job_done = NULL;
+        /* The broadcasts stay under the lock: the wait below releases it at once (after an
+         * unlock they would cost another acquisition); helpers_done has a waiter only at the
+         * end of a Lazy SMP search, and a broadcast without waiters makes no system call. */
         if (t->id == 0)
             pthread_cond_broadcast(&p->main_done);
         else {
@@ -209,8 +216,8 @@ static void remove_last_thread(ThreadPool *p)
     if (t->idle)
         atomic_fetch_sub(&p->available, 1);
     t->exit = true;
-    pthread_cond_signal(&t->wake);
     pthread_mutex_unlock(&p->lock);
+    pthread_cond_signal(&t->wake); /* after the unlock: t is freed only below, once joined */
     pthread_join(t->handle, NULL);
     pthread_cond_destroy(&t->wake);
     search_thread_free(t);
@@ -276,9 +283,10 @@ void pool_run_main(ThreadPool *p, PoolJob fn, void *arg)
     SearchThread *t = p->threads[0];
     pthread_mutex_lock(&p->lock);
     t->job = fn;
+    t->job_done = NULL;
     t->job_arg = arg;
-    pthread_cond_signal(&t->wake);
     pthread_mutex_unlock(&p->lock);
+    pthread_cond_signal(&t->wake); /* after the unlock: thread 0 lives as long as the pool */
 }
 
 void pool_wait_main(ThreadPool *p)
@@ -323,11 +331,17 @@ SearchThread *pool_checkout_locked(ThreadPool *p)
     return NULL;
 }
 
-void pool_start_locked(ThreadPool *p, SearchThread *t, PoolJob fn, void *arg)
+void pool_start_locked(ThreadPool *p, SearchThread *t, PoolJob fn, PoolJob done, void *arg)
 {
     (void)p;
     t->job = fn;
+    t->job_done = done;
     t->job_arg = arg;
+}
+
+void pool_wake(ThreadPool *p, SearchThread *t)
+{
+    (void)p;
     pthread_cond_signal(&t->wake);
 }
 

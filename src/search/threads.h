@@ -87,15 +87,23 @@ void pool_wait_main(ThreadPool *p);
 void pool_wait_helpers(ThreadPool *p);
 
 /* The pool lock guards the threads' job, idle, waiting_at and assigned fields and the
- * helper counts of split points. It is taken per split, never per node. A search thread
- * counts its acquisitions and hold time in its stats.pool_lock. */
+ * helper counts of split points. It is taken per split, never per node, and held without
+ * system calls where it can be: a thread is signalled after the unlock (pool_wake). A
+ * search thread counts its acquisitions and hold time in its stats.pool_lock. */
 void pool_lock(ThreadPool *p);
 void pool_unlock(ThreadPool *p);
 /* checkOut: an idle helper, now marked working, or NULL. Pool lock held. */
 SearchThread *pool_checkout_locked(ThreadPool *p);
 /* start: gives the checked-out thread t its job; it runs fn(t, arg) and is idle again
- * (checked in) when fn returns. Pool lock held. */
-void pool_start_locked(ThreadPool *p, SearchThread *t, PoolJob fn, void *arg);
+ * (checked in) when fn returns, after done(t, arg) if done is not NULL: done runs under
+ * the pool lock, in the check-in's critical section. Pool lock held; t starts when woken
+ * (pool_wake) after the lock is released. */
+void pool_start_locked(ThreadPool *p, SearchThread *t, PoolJob fn, PoolJob done, void *arg);
+/* Signals t's condition variable once a job or work for t has been set under the pool
+ * lock, after releasing it: a signal is a system call, kept out of the lock. The caller's
+ * unfinished work must keep t in the pool (which shrinks only between searches). A thread
+ * woken with nothing to do waits again. */
+void pool_wake(ThreadPool *p, SearchThread *t);
 /* Idle helpers: a hint read without the lock, to skip a split cheaply when nobody can
  * help (owners waiting at split points are found through the split points themselves). */
 int pool_available(const ThreadPool *p);
