@@ -33,8 +33,9 @@ tune-match:
 # for the same seed; without NNUE_DATA into the generation's folder under the data root,
 # $$SAAVEDRA_DATA or ~/.local/share/saavedra/data), a net trained on it, the net against
 # the hand-written evaluation (SPRT), then make EVALFILE=$(NNUE_OUT)/net.nnue.
-# DATAGEN_NET=builtin|FILE generates the next data with a net; NNUE_DATA=DIR1:DIR2 trains on
-# several folders; NNUE_INIT=builtin|FILE starts training from a net's weights (with a
+# DATAGEN_NET=builtin|FILE generates the next data with a net; make nnue-train trains on
+# every generation folder of the data root (datastatus --folders), NNUE_DATA=DIR1:DIR2 on
+# those folders; NNUE_INIT=builtin|FILE starts training from a net's weights (with a
 # smaller NNUE_LR); NNUE_TRAIN_ARGS passes other nnuetrain options. make nnue-status
 # reports every folder of the data root (or of NNUE_DATA).
 NNUE_DATA   ?=
@@ -54,11 +55,13 @@ nnue-data: $(BUILD)/tools/datagen
 nnue-status: $(BUILD)/tools/datastatus
 	$(BUILD)/tools/datastatus $(subst :, ,$(NNUE_DATA))
 
-nnue-train: $(BUILD)/tools/nnuetrain
-	@test -n "$(NNUE_DATA)" || { echo "nnue-train: set NNUE_DATA=DIR[:DIR...] (make nnue-status lists them)" >&2; exit 2; }
+nnue-train: $(BUILD)/tools/nnuetrain $(BUILD)/tools/datastatus
 	@mkdir -p $(NNUE_OUT)
-	$(BUILD)/tools/nnuetrain -d $(NNUE_DATA) -o $(NNUE_OUT)/net.nnue -epochs $(NNUE_EPOCHS) -c 2 --plot $(NNUE_OUT)/loss.png \
-	    $(if $(NNUE_INIT),-init $(NNUE_INIT)) $(if $(NNUE_LR),-lr $(NNUE_LR)) $(NNUE_TRAIN_ARGS)
+	data="$(NNUE_DATA)"; test -n "$$data" || data=$$($(BUILD)/tools/datastatus --folders) || exit 2; \
+	echo "nnue-train: $$data"; \
+	$(BUILD)/tools/nnuetrain -d "$$data" -o $(NNUE_OUT)/net.nnue -epochs $(NNUE_EPOCHS) -c 2 \
+	    --plot $(NNUE_OUT)/loss.png $(if $(NNUE_INIT),-init $(NNUE_INIT)) $(if $(NNUE_LR),-lr $(NNUE_LR)) \
+	    $(NNUE_TRAIN_ARGS)
 
 nnue-match:
 	bash tools/recipes/nnue-match.sh $(NNUE_OUT)/net.nnue $(NNUE_OUT)/match

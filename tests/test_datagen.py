@@ -281,6 +281,22 @@ def status_counts_what_an_independent_reader_counts():
 
 
 @test
+def every_generation_is_listed_for_the_trainer():
+    root = os.path.join(TMP, "generations")
+    a = reference(os.path.join("generations", "hce-n400"), 4, 2, 16)
+    b = reference(os.path.join("generations", "hce-n300"), 4, 2, 17, nodes="300")
+    os.makedirs(os.path.join(root, "empty"))
+    rc, out, err = testkit.run([testkit.tool("datastatus"), "--folders"],
+                               env=dict(os.environ, SAAVEDRA_DATA=root))
+    check(rc == 0 and out.strip() == "%s:%s" % (b, a), "%r %r" % (out, err))
+    rc, _, err = testkit.run([NNUETRAIN, "-d", out.strip(), "-o", os.path.join(TMP, "all.nnue"),
+                              "-epochs", "1", "-batch", "64", "-valid", "0.2"])
+    check(rc == 0 and "8 games in 4 files" in err, err)
+    rc, out, err = testkit.run([testkit.tool("datastatus"), "--folders", os.path.join(root, "empty")])
+    check(rc == 1 and out.strip() == "" and "no folder with training data" in err, "%r %r" % (out, err))
+
+
+@test
 def a_net_trained_on_the_data_generates_the_next_data():
     d, net = os.path.join(TMP, "chain"), os.path.join(TMP, "chain.nnue")
     rc, err = datagen("-o", d, "-games", "6", "-nodes", "300", "--seed", "8")

@@ -1,9 +1,11 @@
 /* datastatus: what the training-data folders hold (make nnue-status).
  *
- *   datastatus [DIR ...]
+ *   datastatus [--folders] [DIR ...]
  *     Without DIR: the data root ($SAAVEDRA_DATA, else $XDG_DATA_HOME/saavedra/data,
  *     else ~/.local/share/saavedra/data). A DIR that holds data files is one folder;
  *     otherwise each of its subfolders that does is (one per generation).
+ *     --folders: only those folders' paths, on one line joined by ':', the form
+ *     nnuetrain -d takes (make nnue-train trains on every generation this way).
  *
  * For each folder, a line per seed, net and node count found: files, games, the games
  * missing from the span they cover, training positions; then files cut short (.part,
@@ -188,8 +190,16 @@ static bool report_folder(const char *dir, char **names, size_t count, uint64_t 
     return ok;
 }
 
-/* dir itself when it holds data files, else each subfolder that does. */
-static bool status(const char *dir, uint64_t totals[2], int *folders)
+/* With --folders: the folder's path, after a ':' unless it is the first. */
+static void list_folder(const char *dir, int *folders)
+{
+    printf("%s%s", *folders ? ":" : "", dir);
+    ++*folders;
+}
+
+/* dir itself when it holds data files, else each subfolder that does: reported, or
+ * listed when list is set. */
+static bool status(const char *dir, uint64_t totals[2], int *folders, bool list)
 {
     size_t count;
     char **names = data_names(dir, &count);
@@ -198,7 +208,9 @@ static bool status(const char *dir, uint64_t totals[2], int *folders)
         return false;
     }
     bool ok = true;
-    if (count) {
+    if (count && list) {
+        list_folder(dir, folders);
+    } else if (count) {
         ok = report_folder(dir, names, count, totals);
         ++*folders;
     } else {
@@ -226,7 +238,9 @@ static bool status(const char *dir, uint64_t totals[2], int *folders)
         for (size_t i = 0; i < n; i++) {
             size_t c;
             char **sub_names = data_names(subs[i], &c);
-            if (sub_names && c) {
+            if (sub_names && c && list) {
+                list_folder(subs[i], folders);
+            } else if (sub_names && c) {
                 ok &= report_folder(subs[i], sub_names, c, totals);
                 ++*folders;
             }
@@ -246,21 +260,30 @@ static bool status(const char *dir, uint64_t totals[2], int *folders)
 int main(int argc, char **argv)
 {
     char root[4096], err[256];
-    if (argc > 1 && argv[1][0] == '-') {
-        fprintf(stderr, "usage: datastatus [DIR ...]\n");
+    bool list = argc > 1 && !strcmp(argv[1], "--folders");
+    int first = list ? 2 : 1;
+    if (argc > first && argv[first][0] == '-') {
+        fprintf(stderr, "usage: datastatus [--folders] [DIR ...]\n");
         return 2;
     }
-    if (argc == 1 && !datafolder_root(root, sizeof root, err, sizeof err)) {
+    if (argc == first && !datafolder_root(root, sizeof root, err, sizeof err)) {
         fprintf(stderr, "datastatus: %s\n", err);
         return 2;
     }
     uint64_t totals[2] = { 0, 0 };
     int folders = 0;
     bool ok = true;
-    for (int i = 1; i < argc; i++)
-        ok &= status(argv[i], totals, &folders);
-    if (argc == 1)
-        ok &= status(root, totals, &folders);
-    printf("%d folders, %s games, %s training positions\n", folders, num(totals[0]), num(totals[1]));
+    for (int i = first; i < argc; i++)
+        ok &= status(argv[i], totals, &folders, list);
+    if (argc == first)
+        ok &= status(root, totals, &folders, list);
+    if (list) {
+        if (!folders)
+            fprintf(stderr, "datastatus: no folder with training data\n");
+        printf("\n");
+        return ok && folders ? 0 : 1;
+    }
+    printf("%d folders, %s games, %s training positions\n", folders, num(totals[0]),
+           num(totals[1]));
     return ok ? 0 : 1;
 }
