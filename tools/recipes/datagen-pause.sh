@@ -4,8 +4,10 @@
 #   bash tools/recipes/datagen-pause.sh stop|cont|list
 #   bash tools/recipes/datagen-pause.sh run COMMAND [ARG...]   (stop, COMMAND, cont)
 # It acts on this user's processes whose name starts with "datagen" or
-# "saavedra-datagen" (DATAGEN_PATTERN, a pgrep pattern, names others). A stopped generator loses nothing: it carries on mid-game. "run"
-# lets it go on even when COMMAND fails or is interrupted, and exits with COMMAND's status.
+# "saavedra-datagen" (DATAGEN_PATTERN, a pgrep pattern, names others). A stopped generator
+# loses nothing: it carries on mid-game. "stop" and "run" return (or start COMMAND) once
+# every thread of every generator is stopped, or after 5 s at most. "run" lets it go on
+# even when COMMAND fails or is interrupted, and exits with COMMAND's status.
 set -uo pipefail
 
 pids() {
@@ -20,8 +22,28 @@ signal_all() {
     echo "datagen-pause: SIG$sig to $n generator process(es)" >&2
 }
 
+# Waits until every thread of every generator shows state T (a signal takes effect when the
+# process is next scheduled, which on busy cores may take a while).
+wait_stopped() {
+    local tries=0 running
+    while [ $tries -lt 100 ]; do
+        running=0
+        for pid in $(pids); do
+            for stat in /proc/"$pid"/task/*/stat; do
+                [ -r "$stat" ] || continue
+                state=$(sed 's/.*) //' "$stat" 2>/dev/null | cut -d' ' -f1)
+                case "$state" in T|t|Z|X|"") ;; *) running=1 ;; esac
+            done
+        done
+        [ $running -eq 0 ] && return 0
+        sleep 0.05
+        tries=$((tries + 1))
+    done
+    echo "datagen-pause: a generator has not stopped after 5 s" >&2
+}
+
 case "${1:-}" in
-    stop) signal_all STOP ;;
+    stop) signal_all STOP; wait_stopped ;;
     cont) signal_all CONT ;;
     list)
         for pid in $(pids); do
@@ -32,6 +54,7 @@ case "${1:-}" in
         shift
         [ $# -gt 0 ] || { echo "usage: datagen-pause.sh run COMMAND [ARG...]" >&2; exit 2; }
         signal_all STOP
+        wait_stopped
         trap 'signal_all CONT' EXIT
         trap 'exit 130' INT TERM
         "$@"
