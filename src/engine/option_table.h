@@ -5,7 +5,7 @@
  * compile; GUIs and engine.rc still name options as the list spells them.
  *
  * X(id, name, kind, hook) is an option of every build. The constants and hooks a row
- * names are engine.c's, which alone turns the rows into OptionSpecs; every hook is
+ * names are engine_options.c's, which alone turns the rows into OptionSpecs; every hook is
  * called with the Engine. P(name, value, min, max) is a row of the search parameter
  * table (search/params.h): the tuning build (-DSEARCH_TUNE, docs/spsa.md) makes each a
  * spin option of the row's name, range and default, OPT_<name>; other builds have none. */

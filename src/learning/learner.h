@@ -21,7 +21,7 @@
  *   learner_result_advice says which move to play again and which count less.
  *
  * Threads: learner_on_iteration and learner_search_done run on the search thread while
- * the protocol thread waits for the search (engine.c); learner_flush runs on the search
+ * the protocol thread waits for the search (engine_go.c); learner_flush runs on the search
  * thread after the best move went out, and every other call that touches the file is
  * made only after the engine has joined that thread. */
 #ifndef SAAVEDRA_LEARNER_H

@@ -1,7 +1,8 @@
-/* What the principal variation search (alphabeta.c) and the quiescence search (qsearch.c)
- * share at every node: the draws by the rules and the draw score, the static evaluation
- * (raw and corrected), making a move with its stack entry, the PV update, the hash probe
- * and its cut-off test. Private to those two files. */
+/* What the principal variation search (alphabeta.c, its move loop moveloop.c) and the
+ * quiescence search (qsearch.c) share at every node: the draws by the rules and the draw
+ * score, the static evaluation (raw and corrected), making a move with its stack entry, the
+ * PV update, the hash probe and its cut-off test, the material test of the prunings.
+ * Private to those three files. */
 #ifndef SAAVEDRA_NODE_H
 #define SAAVEDRA_NODE_H
 
@@ -14,6 +15,13 @@
 
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 static inline int max_int(int a, int b) { return a > b ? a : b; }
+
+/* Pieces besides pawns and the king: without them zugzwang makes null moves and the
+ * shallow prunings unsafe. */
+static inline bool has_non_pawn_material(const Position *pos, Color c)
+{
+    return (pieces_c(pos, c) & ~(pos->by_type[PAWN] | pos->by_type[KING])) != 0;
+}
 
 /* Draw by the rules in this position at this distance from the root (repetition,
  * fifty moves, insufficient material). */
