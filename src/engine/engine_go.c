@@ -106,14 +106,22 @@ static bool follow_results(Engine *e, const SearchLimits **limits, bool may_answ
     }
 }
 
-bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
-               char *err, size_t err_size)
+/* False (with err) while a search runs; otherwise the previous worker is reaped. */
+static bool ready_to_search(Engine *e, char *err, size_t err_size)
 {
     if (runner_busy(&e->run)) {
         snprintf(err, err_size, "a search is already running");
         return false;
     }
-    engine_wait(e); /* reap the previous worker */
+    engine_wait(e);
+    return true;
+}
+
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
+               char *err, size_t err_size)
+{
+    if (!ready_to_search(e, err, err_size))
+        return false;
 
     if (ownbook_choose(&e->book, &e->options, e->learner, &e->game.pos, limits, reporter)) {
         runner_book_move(&e->run, e->book.best, e->book.ponder, e->book.detail, reporter);
@@ -184,11 +192,8 @@ SearchResult engine_last_result(Engine *e)
 bool engine_search(Engine *e, const SearchLimits *limits, const SearchReporter *reporter,
                    char *err, size_t err_size)
 {
-    if (runner_busy(&e->run)) {
-        snprintf(err, err_size, "a search is already running");
+    if (!ready_to_search(e, err, err_size))
         return false;
-    }
-    engine_wait(e); /* reap the previous worker */
     set_up_search(e, limits);
     tt_new_search(&e->tt);
     RunnerHooks no_hooks = { NULL, NULL, NULL, NULL };
