@@ -9,8 +9,8 @@
 
 #include "engine/engine.h"
 #include "board/notation.h"
+#include "commands/smpstats.h"
 #include "search/checks.h"
-#include "search/threads.h"
 #include "util/timeutil.h"
 #include "util/words.h"
 
@@ -72,80 +72,6 @@ static const char *const BENCH_FENS[] = {
 };
 
 #define BENCH_COUNT ((int)(sizeof BENCH_FENS / sizeof *BENCH_FENS))
-
-/* A time as a percentage of the threads' wall time, and a mean per event. */
-static double thread_share(const SplitStats *s, int threads, int64_t ns)
-{
-    return s->wall_ns > 0 ? 100.0 * (double)ns / ((double)s->wall_ns * threads) : 0.0;
-}
-
-static double per(double x, uint64_t n)
-{
-    return n ? x / (double)n : 0.0;
-}
-
-/* The split and lock statistics of a run with several threads (docs/smp.md). */
-static void print_smp_stats(Writer *out, const SplitStats *s, int threads)
-{
-    writer_printf(out, "Splits: %llu (%.2f helpers each, %llu ended by a cutoff, %llu found no "
-                  "helper), helpful-master joins: %llu, idle %.1f%%, waiting %.1f%% of thread "
-                  "time (virtual clock: %.1f%%, %.1f%%)\n",
-                  (unsigned long long)s->splits, per((double)s->helpers, s->splits),
-                  (unsigned long long)s->cutoffs, (unsigned long long)s->split_failed,
-                  (unsigned long long)s->master_joins, thread_share(s, threads, s->idle_ns),
-                  thread_share(s, threads, s->wait_ns),
-                  100.0 * per((double)s->idle_vns, (uint64_t)s->virtual_ns) / threads,
-                  100.0 * per((double)s->wait_vns, (uint64_t)s->virtual_ns) / threads);
-    if (!SMP_LOCK_TIMING) {
-        writer_printf(out, "Locks: pool %llu taken, split points %llu taken (hold times: a "
-                      "build with -DSMP_LOCK_TIMING=1)\n", (unsigned long long)s->pool_lock.count,
-                      (unsigned long long)s->sp_lock.count);
-        return;
-    }
-    writer_printf(out, "Locks: pool %llu taken, %.0f ns held and %.0f ns to take each, %llu "
-                  "holds over %d us; split points %llu taken, %.0f ns held each\n",
-                  (unsigned long long)s->pool_lock.count,
-                  per((double)s->pool_lock.hold_ns, s->pool_lock.count),
-                  per((double)s->pool_lock.wait_ns, s->pool_lock.count),
-                  (unsigned long long)s->pool_lock.long_count, LOCK_LONG_NS / 1000,
-                  (unsigned long long)s->sp_lock.count,
-                  per((double)s->sp_lock.hold_ns, s->sp_lock.count));
-}
-
-/* What one read of the clock costs, in ns: a timed hold (SMP_LOCK_TIMING) includes one. */
-static double clock_read_ns(void)
-{
-    enum { READS = 20000 };
-    int64_t start = time_now_ns();
-    for (int i = 0; i < READS; i++)
-        (void)time_now_ns(); /* clock_gettime: not optimised away */
-    return (double)(time_now_ns() - start) / READS;
-}
-
-/* The same as key=value pairs on one line, for scripts (tools/measure/smp-model.py). */
-static void print_smp_stats_line(Writer *out, const SplitStats *s, int threads,
-                                 uint64_t nodes)
-{
-    const LockStats *l[2] = {&s->pool_lock, &s->sp_lock};
-    const char *name[2] = {"pool_lock", "sp_lock"};
-    writer_printf(out, "SMP stats: threads=%d cpus=%d nodes=%llu wall_ns=%lld virtual_ns=%lld "
-                  "cpu_ns=%lld gap_ns=%lld gap_vns=%lld splits=%llu helpers=%llu "
-                  "cutoffs=%llu no_helper=%llu master_joins=%llu idle_ns=%lld wait_ns=%lld "
-                  "idle_vns=%lld wait_vns=%lld lock_timing=%d clock_ns=%.1f",
-                  threads, s->cpus, (unsigned long long)nodes, (long long)s->wall_ns,
-                  (long long)s->virtual_ns, (long long)s->cpu_ns, (long long)s->gap_ns,
-                  (long long)s->gap_vns, (unsigned long long)s->splits,
-                  (unsigned long long)s->helpers, (unsigned long long)s->cutoffs,
-                  (unsigned long long)s->split_failed, (unsigned long long)s->master_joins,
-                  (long long)s->idle_ns, (long long)s->wait_ns, (long long)s->idle_vns,
-                  (long long)s->wait_vns, SMP_LOCK_TIMING, clock_read_ns());
-    for (int i = 0; i < 2; i++)
-        writer_printf(out, " %s_count=%llu %s_hold_ns=%lld %s_wait_ns=%lld %s_long=%llu "
-                      "%s_long_ns=%lld", name[i], (unsigned long long)l[i]->count, name[i],
-                      (long long)l[i]->hold_ns, name[i], (long long)l[i]->wait_ns, name[i],
-                      (unsigned long long)l[i]->long_count, name[i], (long long)l[i]->long_ns);
-    writer_printf(out, "\n");
-}
 
 uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, BenchEval eval_mode,
                    Writer *out)
@@ -210,16 +136,10 @@ uint64_t bench_run(int depth, int threads, int hash_mb, const char *smp_mode, Be
     writer_printf(out, "Total time (ms): %lld\n", (long long)elapsed);
     engine_smp_stats(e, &stats, false);
     if (threads > 1)
-        print_smp_stats(out, &stats, threads);
-    print_smp_stats_line(out, &stats, threads, total);
-#if SEARCH_CHECKS
-    engine_smp_stats(e, &stats, false);
-    writer_printf(out, "Search checks: %llu stale exclusions, %llu wrong double-extension counts, "
-                  "%llu wrong node counts\n",
-                  (unsigned long long)stats.stale_exclusions,
-                  (unsigned long long)stats.bad_double_extensions,
-                  (unsigned long long)stats.bad_node_counts);
-#endif
+        smpstats_print_summary(out, &stats, threads);
+    smpstats_print_line(out, &stats, threads, total);
+    if (SEARCH_CHECKS)
+        smpstats_print_checks(out, &stats);
     writer_printf(out, "Nodes searched: %llu\n", (unsigned long long)total);
     writer_printf(out, "Nodes/second: %llu\n", (unsigned long long)nps);
     writer_printf(out, "%llu nodes %llu nps\n", (unsigned long long)total, (unsigned long long)nps);

@@ -6,6 +6,7 @@
 
 #include "commands/bench.h"
 #include "commands/epdtest.h"
+#include "commands/smpstats.h"
 #include "eval/evaluate.h"
 #include "nnue/nnue_eval.h"
 #include "tablebase/syzygy.h"
@@ -27,6 +28,8 @@ static void print_help(Writer *out)
           "  eco                 opening code and name of the current position and game\n"
           "  perft N             move-path count to depth N, per root move (stop ends it)\n"
           "  bench [depth [threads [hashMB [YBWC|Lazy]]]]  search benchmark (node signature)\n"
+          "  smpstats [reset]    parallel-search statistics and search checks since the start"
+          " (or reset)\n"
           "  test FILE.epd -d DEPTH | -t SECS [-x N] [-N VARS] [-o OUT] [-v]\n"
           "                      run an EPD test suite (Arasan's options)\n"
           "  tbcheck [full] [PATH]  check the Syzygy tables of SyzygyPath (or PATH) for corrupt"
@@ -128,6 +131,8 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, Wri
         tbcheck_command(e, argc, argv, out, err, err_size);
     } else if (!strcmp(cmd, "bench")) {
         bench_main(argc - 1, argv + 1, out, err, err_size);
+    } else if (!strcmp(cmd, "smpstats")) {
+        smpstats_command(e, argc, argv, out, err, err_size);
     } else if (!strcmp(cmd, "test")) {
         Watch watch = {input, out, input && input->in ? malloc(PROTOCOL_LINE_MAX) : NULL};
         EpdTestInterrupt stop = {stop_typed, &watch};
@@ -160,7 +165,7 @@ static void run_words(Engine *e, int argc, char **argv, CommandInput *input, Wri
 bool commands_run_known(const char *line)
 {
     static const char *const COMMANDS[] = {"d", "eval", "eco", "perft", "bench", "test", "tbcheck",
-                                           "help"};
+                                           "smpstats", "help"};
     char cmd[32];
     words_first(line, cmd, sizeof cmd);
     bool known = false;

@@ -15,9 +15,14 @@ alone does, without a shared table.
 
   tools/measure/smp-mates.py [--engine ./saavedra] [--runs 200] [--threads 1,2,4,16]
                      [--modes YBWC,Lazy] [--depth N] [--cases 1,2] [--prime EPD]
-                     [--cases-file EPD]
+                     [--cases-file EPD] [--checks]
 
-Learning and the own book are switched off. The exit status is 1 if any result was wrong.
+With --checks the engine must be a check build (`make checks`, ./saavedra-checks): after
+each case and configuration the script reads its `smpstats reset` line "Search checks: ..."
+and prints the violated search invariants of those searches (src/search/checks.h).
+
+Learning and the own book are switched off. The exit status is 1 if any result was wrong
+or, with --checks, any invariant was violated.
 """
 import argparse
 import collections
@@ -94,6 +99,18 @@ class Engine:
                 score = (words[k + 1], int(words[k + 2]))
         return score
 
+    def checks(self):
+        """The search checks since the last call, (stale, double, nodes); None when the
+        build does not count them."""
+        self.send("smpstats reset")
+        line = self.wait("Search checks:")[-1]
+        numbers = [int(w) for w in line.replace(",", " ").split() if w.isdigit()]
+        if "not counted" in line:
+            return None
+        if len(numbers) != 3:
+            sys.exit(f"smp-mates: cannot read '{line}'")
+        return tuple(numbers)
+
     def close(self):
         self.send("quit")
         self.p.wait()
@@ -115,6 +132,8 @@ def main():
     ap.add_argument("--cases", help="case numbers, 1-based (default: all)")
     ap.add_argument("--cases-file", default=CASES_FILE, help="EPD with acd and dm (default: the test's)")
     ap.add_argument("--prime", metavar="EPD", help="histories primed by a search of each position of EPD")
+    ap.add_argument("--checks", action="store_true",
+                    help="count violated search invariants (a check build: make checks)")
     a = ap.parse_args()
 
     cases = list(enumerate(read_cases(a.cases_file), 1))
@@ -131,7 +150,12 @@ def main():
             primes = [" ".join(l.split()[:4]) + " 0 1" for l in f if len(l.split()) >= 4]
         primes = primes[:a.runs]
     eng = Engine(a.engine)
+    if a.checks and eng.checks() is None:
+        eng.close()
+        sys.exit(f"smp-mates: {a.engine} does not count search checks: --checks needs a check "
+                 "build (make checks)")
     any_wrong = False
+    violations = [0, 0, 0]
     for number, (fen, test_depth, mate) in cases:
         depth = a.depth or test_depth
         for threads, mode in configs:
@@ -145,11 +169,20 @@ def main():
                     wrong[f"{score[0]} {score[1]}" if score else "none"] += 1
             progress("")
             what = f"{threads} threads {mode}" + (", primed" if a.prime else "")
-            detail = " ".join(f"{k}: {v}" for k, v in wrong.most_common())
+            detail = "".join(f" {k}: {v}" for k, v in wrong.most_common())
+            if a.checks:
+                found = eng.checks()
+                violations = [v + f for v, f in zip(violations, found)]
+                detail += (f"; checks: {found[0]} stale exclusions, {found[1]} wrong "
+                           f"double-extension counts, {found[2]} wrong node counts")
+                any_wrong = any_wrong or any(found)
             print(f"case {number} (mate in {mate}) depth {depth} {what}: "
-                  f"{sum(wrong.values())}/{len(runs)} wrong {detail}".rstrip(), flush=True)
+                  f"{sum(wrong.values())}/{len(runs)} wrong{detail}", flush=True)
             any_wrong = any_wrong or bool(wrong)
     eng.close()
+    if a.checks:
+        print(f"search checks in all: {violations[0]} stale exclusions, {violations[1]} wrong "
+              f"double-extension counts, {violations[2]} wrong node counts")
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 79 + "\r")
     return 1 if any_wrong else 0
