@@ -182,4 +182,33 @@ def sprt_recipe_refuses_unknown_commits_before_building():
     check(p.returncode == 2 and "usage" in p.stderr, p.stderr)
 
 
+@test
+def smp_recipe_plays_one_game_at_a_time():
+    d, fast = runner_named("fastchess")
+    args_file = os.path.join(TMP, "args")
+    env = dict(os.environ, FAKE_RUNNER_ARGS=args_file, MATCH_OPENINGS=OPENINGS, MATCH_RUNNER=fast,
+               FAKE_RUNNER_OUTPUT=os.path.join(DATA, "fastchess.log"), FAKE_RUNNER_STATUS="0",
+               ENGINE="/e/saavedra", THREADS="4")
+    script = os.path.join(ROOT, "tools", "recipes", "smp-match.sh")
+    for what in ("threads", "modes"):
+        if os.path.exists(args_file):
+            os.remove(args_file)
+        p = subprocess.run(["bash", script, what, os.path.join(TMP, "smp-" + what)],
+                           capture_output=True, text=True, timeout=60, env=env)
+        check(p.returncode == 0, (what, p.stdout[-300:], p.stderr[-300:]))
+        args = open(args_file).read().splitlines()
+        check(after(args, "-concurrency", 1) == ["1"], args)
+        first = args[args.index("-engine") + 1:args.index("-engine", args.index("-engine") + 1)]
+        check("cmd=/e/saavedra" in first and "option.Threads=4" in first
+              and "option.SMP Mode=YBWC" in first and "option.OwnBook=false" in first, first)
+        if what == "threads":
+            check("-sprt" not in args and after(args, "-rounds", 1) == ["100"], args)
+            check("option.Threads=1" in args, args)
+        else:
+            check(after(args, "-sprt", 2) == ["elo0=-5", "elo1=5"], args)
+            check(args.count("option.Threads=4") == 2 and "option.SMP Mode=Lazy" in args, args)
+    p = subprocess.run(["bash", script, "lazy"], capture_output=True, text=True, timeout=60, env=env)
+    check(p.returncode == 2 and "usage" in p.stderr, p.stderr)
+
+
 testkit.finish()
