@@ -13,6 +13,7 @@
 #include "engine_fixture.h"
 #include "formats/epd.h"
 #include "search/search.h"
+#include "search/split.h"
 #include "test.h"
 #include "util/timeutil.h"
 
@@ -54,6 +55,22 @@ TEST(smp_pool_resizes_between_searches)
     CHECK(!engine_set_option_id(e, OPT_THREADS, "0", OPT_SOURCE_GUI, err, sizeof err));
     CHECK(!engine_set_option_id(e, OPT_SMP_MODE, "ABDADA", OPT_SOURCE_GUI, err, sizeof err));
     engine_free(e);
+}
+
+/* Up to the threads one split point takes, every node of SPLIT_MIN_DEPTH may split; each
+ * doubling past that asks SPLIT_DEPTH_PER_DOUBLING plies more, so the split rate falls as
+ * idle helpers stop being scarce. */
+TEST(smp_split_depth_rises_with_the_threads)
+{
+    for (int n = 1; n <= SPLIT_MAX_HELPERS + 1; n++)
+        CHECK_MSG(split_min_depth(n) == SPLIT_MIN_DEPTH, "%d threads: %d", n, split_min_depth(n));
+    for (int n = SPLIT_MAX_HELPERS + 1; n <= 128; n *= 2) {
+        CHECK_MSG(split_min_depth(2 * n) == split_min_depth(n) + SPLIT_DEPTH_PER_DOUBLING,
+                  "%d threads: %d, %d threads: %d", n, split_min_depth(n), 2 * n,
+                  split_min_depth(2 * n));
+        CHECK(split_min_depth(n + 1) == split_min_depth(2 * n)); /* whole doublings */
+    }
+    CHECK(split_min_depth(256) < MAX_PLY);
 }
 
 /* The bench's middlegames at a depth where split points must occur with 4 threads; the

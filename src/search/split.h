@@ -18,7 +18,25 @@
 #endif
 #define SPLIT_MAX_PER_THREAD 8   /* nested split points one thread may own */
 #define SPLIT_MAX_HELPERS 7      /* helpers per split point (8 threads on one node) */
+/* Plies added to SPLIT_MIN_DEPTH per doubling of the threads past SPLIT_MAX_HELPERS + 1
+ * (settable like SPLIT_MIN_DEPTH; 0 keeps one depth for every pool). */
+#ifndef SPLIT_DEPTH_PER_DOUBLING
+#define SPLIT_DEPTH_PER_DOUBLING 2
+#endif
 #define SPLIT_STATES 128         /* undo entries copied with the position (>= 100 + 1) */
+
+/* The shallowest node that may split in a pool of `threads`. Up to the threads one split
+ * point takes, helpers are scarce and a split waits for one; past that an idle thread is
+ * nearly always there, so every node deep enough would split, and each split takes the
+ * pool lock once per helper and more (docs/smp.md, "Past two cores"). Each doubling
+ * of the threads raises the depth so the split rate, and the lock's load, fall back. */
+static inline int split_min_depth(int threads)
+{
+    int depth = SPLIT_MIN_DEPTH;
+    for (int n = SPLIT_MAX_HELPERS + 1; n < threads; n *= 2)
+        depth += SPLIT_DEPTH_PER_DOUBLING;
+    return depth;
+}
 
 /* Makes the node whose move loop is ml a split point and searches its remaining moves
  * with the helpers found (loop is the move loop to run). Returns false, with ml
@@ -50,7 +68,7 @@ static inline void split_unlock(SplitPoint *sp)
 static inline bool split_worthwhile(const SearchThread *t, int depth)
 {
     if (depth < SPLIT_MIN_DEPTH || t->shared->smp_mode != SMP_YBWC || !t->pool
-        || t->split_count >= SPLIT_MAX_PER_THREAD)
+        || t->split_count >= SPLIT_MAX_PER_THREAD || depth < split_min_depth(pool_size(t->pool)))
         return false;
     if (pool_available(t->pool) > 0)
         return true;
