@@ -93,7 +93,7 @@ void cmdline_usage(FILE *out, const char *program)
         "\n"
         "Without a command, Saavedra reads protocol commands on stdin: it speaks UCI after\n"
         "'uci' and xboard/WinBoard protocol 2 after 'xboard'; console commands (help, d,\n"
-        "eval, eco, perft, bench, test, tbcheck, quit) work in every mode.\n"
+        "eval, eco, perft, bench, test, tbcheck, smpstats, quit) work in every mode.\n"
         "\n"
         "flags (they override engine.rc; a GUI's setoption/option overrides both):\n"
         "  -H SIZE      hash table size: 256 (MB), 256M, 1G\n"
