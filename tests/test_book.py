@@ -91,8 +91,10 @@ def book_lines(lines):
 @test
 def uci_plays_the_book_then_searches():
     """Self-play from the start position: book moves (each announced with its weight and
-    games), then the book ends and the search takes over."""
+    games), then the book ends and the search takes over. Variety 0 follows the main line,
+    which is at least 4 plies long (with variety a rare move may leave the book at once)."""
     with Uci() as e:
+        e.send("setoption name Book Variety value 0")
         moves, book_plies = [], 0
         for ply in range(60):
             e.send("position startpos moves " + " ".join(moves) if moves else "position startpos")
