@@ -109,7 +109,7 @@ static void helper_done(SearchThread *t, void *arg)
     /* Under the lock: once t is idle, nothing keeps the owner's thread (the search may end
      * and the pool shrink), and t waits next, which releases the lock at once. */
     if (owner)
-        pthread_cond_signal(&owner->wake);
+        pool_wake(t->pool, owner);
 }
 
 /* Room in own (t's split point where it waits) to keep t's node aside; allocated at the
@@ -202,6 +202,7 @@ static int recruit(SearchThread *t, SplitPoint *sp, SearchThread *woken[SPLIT_MA
 static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
 {
     ThreadPool *p = t->pool;
+    bool spun = false; /* each wait spins once, then blocks */
     pool_lock(p);
     for (;;) {
         SplitPoint *job = t->assigned;
@@ -211,6 +212,7 @@ static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
             pool_unlock(p);
             help_as_master(t, sp, job);
             pool_lock(p);
+            spun = false;
             continue;
         }
         if (sp->helpers == 0)
@@ -219,7 +221,8 @@ static void wait_for_helpers(SearchThread *t, SplitPoint *sp)
             t->waiting_at = sp;
             atomic_store(&sp->owner_waiting, true);
         }
-        pool_wait_locked(p, t, WAIT_POLL_US);
+        pool_wait_locked(p, t, WAIT_POLL_US, !spun);
+        spun = true;
         if (t->id == 0)
             search_poll_limits(t);
     }

@@ -175,6 +175,7 @@ typedef struct SearchThread {
     struct ThreadPool *pool;
     pthread_t handle;
     pthread_cond_t wake;      /* with the pool lock: a job arrives, helpers finish */
+    atomic_uint signals;      /* bumped with every signal of wake: what a spinning wait reads */
     PoolJob job;              /* guarded by the pool lock */
     PoolJob job_done;         /* run at the check-in after job, pool lock held (or NULL) */
     void *job_arg;

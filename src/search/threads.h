@@ -1,6 +1,7 @@
 /* The thread pool: N search threads created once and kept until the size changes
  * (between searches only). Thread 0 runs the main search of each `go`; threads 1..N-1
- * are helpers. A thread without work blocks on its condition variable (no spinning).
+ * are helpers. A thread without work spins briefly when the pool has no more threads than
+ * cores, then blocks on its condition variable.
  *
  * The three operations of the Arasan guide: checkOut (pool_checkout_locked) takes an idle
  * helper and marks it working, start (pool_start_locked) gives it a job, and the thread
@@ -108,8 +109,10 @@ void pool_wake(ThreadPool *p, SearchThread *t);
  * help (owners waiting at split points are found through the split points themselves). */
 int pool_available(const ThreadPool *p);
 /* Blocks the calling thread t on its condition variable (pool lock held) for at most
- * timeout_us microseconds; the time counts as t's wait at a split point. */
-void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us);
+ * timeout_us microseconds; the time counts as t's wait at a split point. With spin, when
+ * the pool has no more threads than cores, it spins for a signal instead, for a fraction
+ * of a millisecond (POOL_SPIN_NS, threads.c), and returns: the caller's next wait blocks. */
+void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us, bool spin);
 
 /* Sums over the threads, for reports and node limits. */
 uint64_t pool_nodes(const ThreadPool *p);
