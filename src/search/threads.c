@@ -2,11 +2,12 @@
  * sleeps on its own condition variable until it is given a job, runs it, and checks
  * itself in. Split points and the helpful master use the same lock and variables.
  *
- * A thread about to block first spins for a while (POOL_SPIN_NS) when the pool has no
- * more threads than cores: at two threads a split every 100 microseconds is common, and
- * waking a blocked thread costs tens of microseconds each time, a fifth of the helpers'
- * time at short searches. With more threads than cores a spinning thread would take the
- * core of one that works, so then they block at once.
+ * A helper about to block, or an owner waiting for its helpers, first spins for a while
+ * (POOL_SPIN_NS) when the pool has no more threads than cores: at two threads a split
+ * every 100 microseconds is common, and waking a blocked thread costs tens of
+ * microseconds each time, a fifth of the helpers' time at short searches. With more
+ * threads than cores a spinning thread would take the core of one that works, so then
+ * they block at once.
  *
  * The virtual clock times the statistics as if each thread had a core of its own: while
  * more threads run (are not blocked in the pool's waits) than there are cores, it
@@ -198,7 +199,10 @@ static void *worker_loop(void *arg)
     for (;;) {
         int64_t *since = p->idle_since[t->id];
         since[0] = block_begin(p, &since[1]);
-        bool spun = false;
+        /* Helpers spin for the next split point; thread 0's next job is the next search,
+         * which a spin would not bring sooner and a caller running beside it (datagen's
+         * games, several pools on the cores) would pay for. */
+        bool spun = t->id == 0;
         while (!t->job && !t->exit) {
             if (!spun) {
                 spun = true;
