@@ -58,16 +58,9 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Signals t's condition variable, and tells a spinning t (pool_spin) to look again. */
-static void signal_thread(SearchThread *t)
-{
-    atomic_fetch_add_explicit(&t->signals, 1, memory_order_release);
-    pthread_cond_signal(&t->wake);
-}
-
-/* The calling thread t, holding the pool lock, waits for a signal by spinning with the
- * lock released, for at most POOL_SPIN_NS; it holds the lock again on return, so the
- * caller checks its condition before blocking. False (nothing done) when spinning is
+/* The calling thread t, holding the pool lock, waits for a signal (pool_wake) by
+ * spinning with the lock released, for at most POOL_SPIN_NS; it holds the lock again on
+ * return, so the caller checks its condition before blocking. False (nothing done) when spinning is
  * off: more threads than cores. */
 static bool pool_spin(ThreadPool *p, SearchThread *t)
 {
@@ -281,7 +274,7 @@ static void remove_last_thread(ThreadPool *p)
         atomic_fetch_sub(&p->available, 1);
     t->exit = true;
     pthread_mutex_unlock(&p->lock);
-    signal_thread(t); /* after the unlock: t is freed only below, once joined */
+    pool_wake(p, t); /* after the unlock: t is freed only below, once joined */
     pthread_join(t->handle, NULL);
     pthread_cond_destroy(&t->wake);
     search_thread_free(t);
@@ -350,7 +343,7 @@ void pool_run_main(ThreadPool *p, PoolJob fn, void *arg)
     t->job_done = NULL;
     t->job_arg = arg;
     pthread_mutex_unlock(&p->lock);
-    signal_thread(t); /* after the unlock: thread 0 lives as long as the pool */
+    pool_wake(p, t); /* after the unlock: thread 0 lives as long as the pool */
 }
 
 void pool_wait_main(ThreadPool *p)
@@ -406,7 +399,9 @@ void pool_start_locked(ThreadPool *p, SearchThread *t, PoolJob fn, PoolJob done,
 void pool_wake(ThreadPool *p, SearchThread *t)
 {
     (void)p;
-    signal_thread(t);
+    /* The count tells a spinning t (pool_spin) to look again. */
+    atomic_fetch_add_explicit(&t->signals, 1, memory_order_release);
+    pthread_cond_signal(&t->wake);
 }
 
 int pool_available(const ThreadPool *p)
