@@ -60,8 +60,8 @@ static inline void cpu_relax(void)
 
 /* The calling thread t, holding the pool lock, waits for a signal (pool_wake) by
  * spinning with the lock released, for at most POOL_SPIN_NS; it holds the lock again on
- * return, so the caller checks its condition before blocking. False (nothing done) when spinning is
- * off: more threads than cores. */
+ * return, so the caller checks its condition before blocking. False (nothing done) when
+ * spinning is off: more threads than cores. */
 static bool pool_spin(ThreadPool *p, SearchThread *t)
 {
     if (POOL_SPIN_NS <= 0 || p->size > p->cpus)
@@ -118,20 +118,33 @@ static int64_t block_end(ThreadPool *p, int64_t *v)
     return now;
 }
 
-/* The calling thread waits on c (pool lock held) until signalled or, with until, that
- * time; with spin_first (the calling thread, c its wake) it spins instead when it may, and
- * the caller looks at its condition before waiting again. A pool thread's wait counts in
- * its stats.wait_ns: at its split point, or for the Lazy SMP helpers to stop
- * (pool_wait_helpers). */
-static void pool_cond_wait(ThreadPool *p, pthread_cond_t *c, const struct timespec *until,
+/* The wall-clock time timeout_us from now, as pthread_cond_timedwait takes it. */
+static struct timespec deadline_after(int64_t timeout_us)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    int64_t ns = ts.tv_nsec + timeout_us * 1000;
+    ts.tv_sec += ns / 1000000000;
+    ts.tv_nsec = ns % 1000000000;
+    return ts;
+}
+
+/* The calling thread waits on c (pool lock held) until signalled or, with timeout_us > 0,
+ * that long at most; with spin_first (the calling thread, c its wake) it spins instead
+ * when it may, and the caller looks at its condition before waiting again. A pool
+ * thread's wait counts in its stats.wait_ns: at its split point, or for the Lazy SMP
+ * helpers to stop (pool_wait_helpers). */
+static void pool_cond_wait(ThreadPool *p, pthread_cond_t *c, int64_t timeout_us,
                            SearchThread *spin_first)
 {
     SplitStats *st = pool_thread_stats;
     int64_t v_from = 0, from = st ? block_begin(p, &v_from) : 0;
     if (!spin_first || !pool_spin(p, spin_first)) {
-        if (until)
-            pthread_cond_timedwait(c, &p->lock, until);
-        else
+        if (timeout_us > 0) {
+            /* The deadline is read only now: most waits end in the spin. */
+            struct timespec until = deadline_after(timeout_us);
+            pthread_cond_timedwait(c, &p->lock, &until);
+        } else
             pthread_cond_wait(c, &p->lock);
     }
     if (st) {
@@ -195,10 +208,10 @@ static void *worker_loop(void *arg)
         /* Helpers spin for the next split point; thread 0's next job is the next search,
          * which a spin would not bring sooner and a caller running beside it (datagen's
          * games, several pools on the cores) would pay for. */
-        bool spun = t->id == 0;
+        bool may_spin = t->id != 0;
         while (!t->job && !t->exit) {
-            if (!spun) {
-                spun = true;
+            if (may_spin) {
+                may_spin = false;
                 if (pool_spin(p, t))
                     continue;
             }
@@ -360,7 +373,7 @@ void pool_wait_helpers(ThreadPool *p)
     pool_lock(p);
     for (int i = 1; i < p->size; i++)
         while (!p->threads[i]->idle)
-            pool_cond_wait(p, &p->helpers_done, NULL, NULL);
+            pool_cond_wait(p, &p->helpers_done, 0, NULL);
     pool_unlock(p);
 }
 
@@ -411,12 +424,7 @@ int pool_available(const ThreadPool *p)
 
 void pool_wait_locked(ThreadPool *p, SearchThread *t, int64_t timeout_us, bool spin)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    int64_t ns = ts.tv_nsec + timeout_us * 1000;
-    ts.tv_sec += ns / 1000000000;
-    ts.tv_nsec = ns % 1000000000;
-    pool_cond_wait(p, &t->wake, &ts, spin ? t : NULL);
+    pool_cond_wait(p, &t->wake, timeout_us, spin ? t : NULL);
 }
 
 uint64_t pool_nodes(const ThreadPool *p)
