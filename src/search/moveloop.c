@@ -204,7 +204,8 @@ void search_moves(SearchThread *t, MoveLoop *ml, SplitPoint *sp)
                 ml->captures[ml->capture_count++] = m;
         }
         sp_unlock(sp);
-        if (!sp && ss->excluded == MOVE_NONE && split_worthwhile(t, depth)
+        if (!sp && ss->excluded == MOVE_NONE && (!cut_node || ml->move_count >= SPLIT_CUT_MOVES)
+            && split_worthwhile(t, depth)
             && split_node(t, ml, search_moves))
             return; /* the split point has searched the remaining moves */
     }

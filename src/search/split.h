@@ -16,6 +16,12 @@
 #ifndef SPLIT_MIN_DEPTH
 #define SPLIT_MIN_DEPTH 4
 #endif
+/* Moves an expected cut node searches alone before it may split: most cut nodes fail
+ * high on their first or second move, and helpers given their other moves work in vain
+ * (settable like SPLIT_MIN_DEPTH; 1 treats them like any other node). */
+#ifndef SPLIT_CUT_MOVES
+#define SPLIT_CUT_MOVES 1
+#endif
 #define SPLIT_MAX_PER_THREAD 8   /* nested split points one thread may own */
 #define SPLIT_MAX_HELPERS 7      /* helpers per split point (8 threads on one node) */
 /* Plies added to SPLIT_MIN_DEPTH per doubling of the threads past SPLIT_MAX_HELPERS + 1
