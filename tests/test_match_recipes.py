@@ -209,6 +209,32 @@ def smp_recipe_plays_one_game_at_a_time():
             check(args.count("option.Threads=4") == 2 and "option.SMP Mode=Lazy" in args, args)
     p = subprocess.run(["bash", script, "lazy"], capture_output=True, text=True, timeout=60, env=env)
     check(p.returncode == 2 and "usage" in p.stderr, p.stderr)
+    p = subprocess.run(["bash", script, "variant"], capture_output=True, text=True, timeout=60, env=env)
+    check(p.returncode == 2 and "BASE_ENGINE" in p.stderr, p.stderr)
+
+
+@test
+def smp_variant_plays_two_builds_at_the_same_threads():
+    d, fast = runner_named("fastchess")
+    args_file = os.path.join(TMP, "args")
+    base = os.path.join(TMP, "base-engine")
+    with open(base, "w") as f:
+        f.write("#!/bin/sh\n")
+    os.chmod(base, 0o755)
+    env = dict(os.environ, FAKE_RUNNER_ARGS=args_file, MATCH_OPENINGS=OPENINGS, MATCH_RUNNER=fast,
+               FAKE_RUNNER_OUTPUT=os.path.join(DATA, "fastchess.log"), FAKE_RUNNER_STATUS="0",
+               ENGINE="/e/saavedra", BASE_ENGINE=base, THREADS="2")
+    if os.path.exists(args_file):
+        os.remove(args_file)
+    script = os.path.join(ROOT, "tools", "recipes", "smp-match.sh")
+    p = subprocess.run(["bash", script, "variant", os.path.join(TMP, "smp-variant")],
+                       capture_output=True, text=True, timeout=60, env=env)
+    check(p.returncode == 0, (p.stdout[-300:], p.stderr[-300:]))
+    args = open(args_file).read().splitlines()
+    check(after(args, "-concurrency", 1) == ["1"] and after(args, "-sprt", 2) == ["elo0=0", "elo1=10"], args)
+    second = args.index("-engine", args.index("-engine") + 1)
+    check("cmd=/e/saavedra" in args[:second] and "cmd=" + base in args[second:], args)
+    check(args.count("option.Threads=2") == 2 and args.count("option.SMP Mode=YBWC") == 2, args)
 
 
 testkit.finish()
