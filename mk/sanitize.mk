@@ -33,7 +33,7 @@ test-tsan:
 	rm -f $(TSAN_LOG).*
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" build/tsan/unit-tests --filter smp_ | tail -n 1
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" build/tsan/unit-tests --filter syzygy_same | tail -n 1
-	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 > build/tsan/bench.out; tail -n 4 build/tsan/bench.out
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 16 YBWC > build/tsan/bench.out; tail -n 4 build/tsan/bench.out
 	$(TSAN_BENCH_CHECKS) build/tsan/bench.out >/dev/null
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 16 Lazy > build/tsan/bench.out; tail -n 4 build/tsan/bench.out
 	$(TSAN_BENCH_CHECKS) build/tsan/bench.out >/dev/null

@@ -33,7 +33,7 @@ setoption name Hash value 12x
 setoption name Nonexistent value 3
 setoption name Ponder value maybe
 setoption name ponder
-setoption name SMP MODE value lazy
+setoption name SMP MODE value ybwc
 setoption name SMP Mode value ABDADA
 setoption name UCI_Elo value 3000
 setoption name UCI_Opponent value nonsense
@@ -57,7 +57,7 @@ protover 2
 option Hash=64
 option Nonexistent=3
 option Ponder=maybe
-option SMP Mode=Lazy
+option SMP Mode=YBWC
 option Clear Hash
 option Contempt=500
 option Contempt=-20
@@ -82,7 +82,7 @@ MOVE-OVERHEAD = 20
 clear hash = 1
 nonexistent = 5
 threads = abc
-smp mode = lazy
+smp mode = ybwc
 uci_elo = 5000
 learning = off
 syzygyprobelimit = 9

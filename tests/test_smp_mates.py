@@ -83,6 +83,7 @@ def engine_session(steps):
 @test
 def smpstats_prints_resets_and_refuses():
     out = engine_session([("uci", "uciok"), ("setoption name Threads value 2", None),
+                          ("setoption name SMP Mode value YBWC", None),
                           ("position startpos", None), ("go depth 10", "bestmove"),
                           ("smpstats reset", "Search checks:"), ("smpstats", "Search checks:"),
                           ("smpstats now", "info string error"), ("isready", "readyok")])

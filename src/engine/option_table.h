@@ -25,7 +25,7 @@
     X(OPT_HASH, "Hash", OPTION_SPIN(ENGINE_DEFAULT_HASH_MB, TT_MIN_MB, TT_MAX_MB), on_hash)    \
     X(OPT_THREADS, "Threads", OPTION_SPIN(1, 1, POOL_MAX_THREADS), on_threads)                 \
     /* the choices in the order of SmpMode (search/thread.h) */                               \
-    X(OPT_SMP_MODE, "SMP Mode", OPTION_COMBO("YBWC", "YBWC|Lazy"), NULL)                       \
+    X(OPT_SMP_MODE, "SMP Mode", OPTION_COMBO("Lazy", "YBWC|Lazy"), NULL)                       \
     X(OPT_MULTIPV, "MultiPV", OPTION_SPIN(1, 1, MAX_MOVES), NULL)                              \
     X(OPT_PONDER, "Ponder", OPTION_CHECK(false), NULL)                                         \
     X(OPT_MOVE_OVERHEAD, "Move Overhead", OPTION_SPIN(50, 0, 5000), NULL)                      \

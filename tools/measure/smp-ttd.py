@@ -9,7 +9,7 @@ times. Prints per-configuration medians (over positions of the per-position medi
 over runs), the speedup of each configuration against the first, and node ratios.
 
     python3 tools/measure/smp-ttd.py --engine ./saavedra --depth 16 --runs 3 \
-        --config "Threads=1" --config "Threads=2" --config "Threads=2,SMP Mode=Lazy"
+        --config "Threads=1" --config "Threads=2,SMP Mode=YBWC" --config "Threads=2,SMP Mode=Lazy"
 
 A configuration's `engine=PATH` item runs another binary (a build of a variant) with the
 other items as its options, so that variants are timed in the same interleaved run.
