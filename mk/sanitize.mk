@@ -37,8 +37,8 @@ test-tsan:
 	$(TSAN_BENCH_CHECKS) build/tsan/bench.out >/dev/null
 	TSAN_OPTIONS="log_path=$(TSAN_LOG)" ./$(EXE)-tsan bench 10 4 16 Lazy > build/tsan/bench.out; tail -n 4 build/tsan/bench.out
 	$(TSAN_BENCH_CHECKS) build/tsan/bench.out >/dev/null
-	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_uci.py ./$(EXE)-tsan | tail -n 1
-	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_xboard.py ./$(EXE)-tsan | tail -n 1
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_uci.py ./$(EXE)-tsan | grep -v '^ok '
+	TSAN_OPTIONS="log_path=$(TSAN_LOG)" SAAVEDRA_TIME_SCALE=4 python3 tests/test_xboard.py ./$(EXE)-tsan | grep -v '^ok '
 	@if ls $(TSAN_LOG).* >/dev/null 2>&1; then echo "test-tsan: ThreadSanitizer reports:"; head -n 60 $(TSAN_LOG).*; exit 1; fi
 	@echo "test-tsan: no ThreadSanitizer reports"
 
