@@ -75,7 +75,7 @@ sprt:
 # The tuning build: every row of src/search/params.h a variable behind a UCI option of its
 # name (docs/spsa.md), in a folder of its own (the options table is larger). make spsa runs
 # SPSA with it (tools/recipes/spsa.py; long, both cores): SPSA_OUT holds the state (the same
-# command resumes), SPSA_ARGS passes --iterations, --params, --tc, --pairs, ...
+# command resumes), SPSA_ARGS passes --iterations, --params, --option, --tc, --pairs, ...
 SPSA_BUILD ?= $(BUILD)/spsa
 SPSA_EXE   ?= $(SPSA_BUILD)/saavedra
 SPSA_OUT   ?= build/spsa-run

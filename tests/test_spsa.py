@@ -9,7 +9,8 @@ shows no rows and the driver says so. The driver against a made-up match (a stan
 runner in which the side with the larger LMR_BASE wins) moves that row up and not a
 row the games ignore beyond its noise; a run stopped by a failed match resumes where it
 stopped and ends with one CSV row an iteration; a resumed run with other settings is
-refused. The last line is "N passed, N failed".
+refused; an engine option named with --option (NNUE Scale) is tuned within the range given
+and reaches the games, and an option the driver cannot tune is refused. The last line is "N passed, N failed".
 """
 import json
 import os
@@ -56,6 +57,8 @@ open(counter, "w").write(str(calls))
 if str(calls) == os.environ.get("FAIL_AT"):
     sys.exit(3)
 a, b = engines
+with open(os.environ["FAKE_COUNTER"] + "-options", "a") as f:
+    f.write("%s %s\n" % (a.get("option.NNUE Scale"), b.get("option.NNUE Scale")))
 va, vb = int(a["option.LMR_BASE"]), int(b["option.LMR_BASE"])
 with open(pgn, "w") as f:
     for g in range(games):
@@ -75,6 +78,7 @@ for line in sys.stdin:
         print("option name Hash type spin default 16 min 1 max 1024")
         print("option name LMR_BASE type spin default 70 min 0 max 150")
         print("option name RFP_PER_DEPTH type spin default 85 min 40 max 200")
+        print("option name NNUE Scale type spin default 100 min 10 max 400")
         print("uciok", flush=True)
     elif line.strip() == "quit":
         break
@@ -208,6 +212,40 @@ def resume_with_other_settings_is_refused():
         json.dump({"version": 1, "params": {"LMR_BASE": {"theta": "high"}}}, f)
     rc, out, err = spsa(out_dir, "--iterations", "30", "--pairs", "1")
     check(rc == 2 and "not a state file" in err and "Traceback" not in err, (rc, err))
+
+
+@test
+def option_is_tuned_within_its_range():
+    out_dir = os.path.join(TMP, "option")
+    rc, out, err = spsa(out_dir, "--iterations", "40", "--pairs", "1", "--params", "LMR_BASE",
+                        "--option", "NNUE Scale=70:140")
+    check(rc == 0, (rc, out[-500:], err[-500:]))
+    state = json.load(open(os.path.join(out_dir, "state.json")))
+    scale = state["params"].get("NNUE Scale")
+    check(scale is not None and list(state["params"]) == ["LMR_BASE", "NNUE Scale"], state["params"])
+    check(scale["min"] == 70 and scale["max"] == 140 and scale["start"] == 100, scale)
+    check(scale["c_end"] == 3.5, scale)  # a twentieth of the range given, not of 10..400
+    # Every game had both sides' values, a step apart around theta and within the range.
+    seen = [line.split() for line in open(out_dir + "-calls-options").read().splitlines()]
+    check(len(seen) == 40 and all(p != "None" and m != "None" for p, m in seen), seen[:3])
+    check(all(70 <= int(v) <= 140 for pair in seen for v in pair), seen)
+    check(all(abs(int(p) - int(m)) >= 2 for p, m in seen), seen)
+    check("setoption name NNUE Scale value %d" % round(scale["theta"]) in out, out[-300:])
+    rows = open(os.path.join(out_dir, "spsa.csv")).read().splitlines()
+    check(rows[0] == "iteration,games,wins,losses,draws,LMR_BASE,NNUE Scale" and len(rows) == 41, rows[:2])
+    # Resumed with another range: refused.
+    rc, out, err = spsa(out_dir, "--iterations", "40", "--pairs", "1", "--params", "LMR_BASE",
+                        "--option", "NNUE Scale=60:140")
+    check(rc == 2 and "other options" in err, (rc, err))
+
+
+@test
+def options_the_driver_cannot_tune_are_refused():
+    for arg in ("No Such Option", "Hash", "LMR_BASE", "NNUE Scale=5:140", "NNUE Scale=110:140",
+                "NNUE Scale=100:100"):
+        rc, out, err = spsa(os.path.join(TMP, "badopt"), "--iterations", "2", "--option", arg)
+        check(rc == 2 and "--option" in err and "Traceback" not in err, (arg, rc, err))
+        check(not os.path.exists(os.path.join(TMP, "badopt", "state.json")), arg)
 
 
 @test

@@ -6,8 +6,11 @@ between the engine with all rows moved one way (theta + c_k * delta) and the oth
 scored more. docs/spsa.md says how it works and what its figures are.
 
   python3 tools/recipes/spsa.py --engine build/spsa/saavedra --out DIR [--iterations N]
-      [--params NAME,NAME,...] [--tc 5+0.05] [--pairs 2] [--concurrency 2] [--seed 1]
-      [--openings FILE] [--hash 16]
+      [--params NAME,NAME,...] [--option "NAME[=MIN:MAX]" ...] [--tc 5+0.05] [--pairs 2]
+      [--concurrency 2] [--seed 1] [--openings FILE] [--hash 16]
+
+--option tunes an engine spin option beside the rows (repeatable), such as "NNUE
+Scale=70:140": the range, within the option's own, sets the steps as a row's does.
 
 The state (theta and the counts) is DIR/state.json, rewritten after every iteration: the
 same command resumes a stopped run where it stopped (its settings must match). DIR also
@@ -32,7 +35,10 @@ import matchrunner  # noqa: E402
 
 STATE_VERSION = 1
 PARAM_NAME = re.compile(r"^[A-Z][A-Z0-9_]+$")
-OPTION_LINE = re.compile(r"^option name (\S+) type spin default (-?\d+) min (-?\d+) max (-?\d+)\s*$")
+OPTION_LINE = re.compile(r"^option name (.+?) type spin default (-?\d+) min (-?\d+) max (-?\d+)\s*$")
+OPTION_ARG = re.compile(r"^(.+?)(?:=(-?\d+):(-?\d+))?$")
+# Spin options the driver sets itself for every game.
+DRIVER_OPTIONS = ("Hash",)
 # Fishtest's SPSA constants: the step sizes fall as k^-gamma, the learning rate as
 # (A + k)^-alpha, A a tenth of the run.
 ALPHA, GAMMA = 0.602, 0.101
@@ -43,8 +49,9 @@ def fail(message):
     sys.exit(2)
 
 
-def engine_params(engine):
-    """{name: (default, min, max)} of the engine's search-parameter options."""
+def engine_spins(engine):
+    """{name: (default, min, max)} of every spin option of the engine; fails unless some
+    are search-parameter rows (the tuning build)."""
     try:
         out = subprocess.run([engine], input="uci\nquit\n", capture_output=True, text=True, timeout=60).stdout
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -52,21 +59,43 @@ def engine_params(engine):
     params = {}
     for line in out.splitlines():
         m = OPTION_LINE.match(line.strip())
-        if m and PARAM_NAME.match(m.group(1)):
+        if m:
             params[m.group(1)] = tuple(int(m.group(i)) for i in (2, 3, 4))
-    if not params:
+    if not any(PARAM_NAME.match(n) for n in params):
         fail("%s shows no search parameters: build the tuning engine with make spsa-engine" % engine)
     return params
 
 
+def option_ranges(args, shown):
+    """{name: (min, max)} of the --option arguments, each range within the option's own."""
+    ranges = {}
+    for arg in args.option:
+        m = OPTION_ARG.match(arg.strip())
+        name = m.group(1).strip() if m else ""
+        if name not in shown or PARAM_NAME.match(name) or name in DRIVER_OPTIONS:
+            fail("--option %s: not a spin option of this engine that the driver can tune" % arg)
+        default, lo, hi = shown[name]
+        if m.group(2) is not None:
+            lo2, hi2 = int(m.group(2)), int(m.group(3))
+            if not lo <= lo2 <= default <= hi2 <= hi or lo2 == hi2:
+                fail("--option %s: the range must hold the default %d and lie within %d..%d" % (
+                    arg, default, lo, hi))
+            lo, hi = lo2, hi2
+        ranges[name] = (lo, hi)
+    return ranges
+
+
 def new_state(args, shown):
-    names = list(shown) if not args.params else [n.strip() for n in args.params.split(",") if n.strip()]
-    unknown = [n for n in names if n not in shown]
+    rows = [n for n in shown if PARAM_NAME.match(n)]
+    names = rows if not args.params else [n.strip() for n in args.params.split(",") if n.strip()]
+    unknown = [n for n in names if n not in rows]
     if unknown:
         fail("not a parameter of this engine: %s" % ", ".join(unknown))
+    ranges = option_ranges(args, shown)
     params = {}
-    for n in names:
+    for n in names + list(ranges):
         default, lo, hi = shown[n]
+        lo, hi = ranges.get(n, (lo, hi))
         # The last step a twentieth of the range (at least 1: the engine takes integers),
         # a learning rate that moves a row by about one step per 500 decisive games.
         c_end = max((hi - lo) / 20.0, 1.0)
@@ -186,7 +215,9 @@ def plot(out, names, state):
 
 
 def params_rows(state):
-    return "\n".join("    X(%s, %d, %d, %d)" % (n, round(p["theta"]), p["min"], p["max"])
+    """The rows in params.h's form, then each tuned option as the command that sets it."""
+    return "\n".join("    X(%s, %d, %d, %d)" % (n, round(p["theta"]), p["min"], p["max"]) if PARAM_NAME.match(n)
+                     else "setoption name %s value %d" % (n, round(p["theta"]))
                      for n, p in state["params"].items())
 
 
@@ -196,6 +227,8 @@ def main():
     ap.add_argument("--out", required=True, help="folder of the state, CSV, plot and last games")
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--params", default="", help="comma-separated rows to tune (default: all)")
+    ap.add_argument("--option", action="append", default=[],
+                    help='an engine spin option to tune too, "NAME" or "NAME=MIN:MAX" (repeatable)')
     ap.add_argument("--tc", default="5+0.05")
     ap.add_argument("--pairs", type=int, default=2, help="game pairs an iteration (default 2)")
     ap.add_argument("--concurrency", type=int, default=2)
@@ -218,10 +251,15 @@ def main():
     if runner[0] == "saavedra-match" and not os.path.isdir(os.path.join(runner[1], "node_modules")):
         subprocess.run(["npm", "ci"], cwd=runner[1], check=True, stdout=subprocess.DEVNULL)
 
-    shown = engine_params(args.engine)
+    shown = engine_spins(args.engine)
     state_path = os.path.join(args.out, "state.json")
     if os.path.exists(state_path):
         state = load_state(state_path)
+        if args.option:
+            ranges = option_ranges(args, shown)
+            if any(n not in state["params"] or (state["params"][n]["min"], state["params"][n]["max"]) != r
+                   for n, r in ranges.items()):
+                fail("%s holds a run with other options: use its settings or another --out" % state_path)
         for key in ("iterations", "tc", "pairs", "seed"):
             if state[key] != getattr(args, key):
                 fail("%s holds a run with %s %s, not %s: use its settings or another --out" % (
