@@ -376,7 +376,7 @@ def the_pause_recipe_stops_and_continues_the_generator():
 def bad_arguments():
     # One line naming the option, then the usage; exit status 2.
     for args in (["-o", TMP, "-nodes", "0"], ["-o", TMP, "-c", "x"], ["-o", TMP, "-games"], ["-o", TMP, "-colour", "w"],
-                 ["-o", TMP, "stray"]):
+                 ["-o", TMP, "stray"], ["-o", TMP, "-hash", "0"]):
         rc, err = datagen(*args)
         first = err.splitlines()[0] if err.strip() else ""
         check(rc == 2 and first.startswith("datagen: ") and args[-2 if len(args) == 4 else -1] in first
