@@ -373,6 +373,20 @@ def the_pause_recipe_stops_and_continues_the_generator():
 
 
 @test
+def the_hash_size_reaches_the_search():
+    # One game of 20,000-node searches overflows a 1 MB table but not a 64 MB one: were
+    # -hash not passed to the engine, both would be the same game.
+    games = []
+    for mb in ("1", "64"):
+        folder = os.path.join(TMP, "hash" + mb)
+        rc, err = datagen("-o", folder, "-games", "1", "-chunk", "1", "-nodes", "20000", "-c", "1",
+                          "--seed", "5", "-hash", mb)
+        check(rc == 0, err)
+        games.append(open(os.path.join(folder, files(folder)[0]), "rb").read()[48:])
+    check(games[0] != games[1], "-hash 1 and -hash 64 played the same game")
+
+
+@test
 def bad_arguments():
     # One line naming the option, then the usage; exit status 2.
     for args in (["-o", TMP, "-nodes", "0"], ["-o", TMP, "-c", "x"], ["-o", TMP, "-games"], ["-o", TMP, "-colour", "w"],

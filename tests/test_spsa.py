@@ -10,7 +10,8 @@ runner in which the side with the larger LMR_BASE wins) moves that row up and no
 row the games ignore beyond its noise; a run stopped by a failed match resumes where it
 stopped and ends with one CSV row an iteration; a resumed run with other settings is
 refused; an engine option named with --option (NNUE Scale) is tuned within the range given
-and reaches the games, and an option the driver cannot tune is refused. The last line is "N passed, N failed".
+and reaches the games, and an option the driver cannot tune is refused. The last line is
+"N passed, N failed".
 """
 import json
 import os
