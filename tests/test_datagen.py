@@ -23,6 +23,7 @@ DATAGEN = testkit.tool("datagen")
 NNUETRAIN = testkit.tool("nnuetrain")
 TMP = testkit.temp_dir("datagen")
 BOOK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "book", "book.bin")
+HEADER_BYTES = 48   # docs/training-data.md: the file header before the first game
 
 
 def datagen(*args, env=None):
@@ -38,7 +39,7 @@ def read_file(path):
     (crc,) = struct.unpack_from("<I", data, 44)
     check(crc == zlib.crc32(data[:44]), "header CRC")
     check(version == 1 and mc_version == 1, "versions %d %d" % (version, mc_version))
-    pos, out = 48, []
+    pos, out = HEADER_BYTES, []
     while pos < len(data):
         (length,) = struct.unpack_from("<H", data, pos)
         body = data[pos + 2:pos + 2 + length]
@@ -71,6 +72,12 @@ def files(folder):
     return sorted(n for n in os.listdir(folder) if n not in ("datagen.lock", "datagen-run.txt"))
 
 
+def first_file_games(folder):
+    """The games of the folder's first data file, without its header."""
+    with open(os.path.join(folder, files(folder)[0]), "rb") as f:
+        return f.read()[HEADER_BYTES:]
+
+
 @test
 def files_parse_with_an_independent_reader():
     d = os.path.join(TMP, "a")
@@ -101,7 +108,7 @@ def same_seed_same_bytes_and_resume():
     for name in files(a):
         check(open(os.path.join(a, name), "rb").read() == open(os.path.join(b, name), "rb").read(),
               "one thread and two threads differ in %s" % name)
-    check(open(os.path.join(a, files(a)[0]), "rb").read()[48:] != open(os.path.join(c, files(c)[0]), "rb").read()[48:],
+    check(first_file_games(a) != first_file_games(c),
           "another seed, the same games")
     # Resume: the missing file is made again, the other is not touched.
     first, second = (os.path.join(a, n) for n in files(a))
@@ -162,7 +169,7 @@ def same_files(folder, ref):
 
 def read_records(data):
     """The whole records after the header of a file that may end inside one."""
-    pos, out = 48, []
+    pos, out = HEADER_BYTES, []
     while pos + 2 <= len(data):
         (length,) = struct.unpack_from("<H", data, pos)
         body = data[pos + 2:pos + 2 + length]
@@ -210,7 +217,7 @@ def a_torn_part_is_cut_back_to_its_last_whole_game():
     os.makedirs(d)
     data = open(os.path.join(ref, "s12-000000000.svt"), "rb").read()
     records = read_records(data)
-    cut = 48 + sum(2 + len(r) for r in records[:3]) + 7   # three whole games and a torn one
+    cut = HEADER_BYTES + sum(2 + len(r) for r in records[:3]) + 7   # three whole games and a torn one
     open(os.path.join(d, "s12-000000000.svt.part"), "wb").write(data[:cut])
     rc, err = datagen("-o", d, "-games", "8", "-chunk", "8", "-nodes", "400", "--seed", "12")
     check(rc == 0 and "5 to play" in err, err)
@@ -382,7 +389,7 @@ def the_hash_size_reaches_the_search():
         rc, err = datagen("-o", folder, "-games", "1", "-chunk", "1", "-nodes", "20000", "-c", "1",
                           "--seed", "5", "-hash", mb)
         check(rc == 0, err)
-        games.append(open(os.path.join(folder, files(folder)[0]), "rb").read()[48:])
+        games.append(first_file_games(folder))
     check(games[0] != games[1], "-hash 1 and -hash 64 played the same game")
 
 
